@@ -1,0 +1,33 @@
+# The two commands a newcomer needs: `make run` and `make test`. Both set everything up.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 5000
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint db clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+db: $(STAMP)
+	$(BIN)/flask --app scorekeeper db upgrade
+
+run: db
+	$(BIN)/flask --app scorekeeper run --host $(HOST) --port $(PORT)
+
+lint: $(STAMP)
+	$(BIN)/ruff check scorekeeper tests
+	$(BIN)/mypy --strict scorekeeper/rules
+
+test: lint
+	$(BIN)/python -m pytest -q
+
+clean:
+	rm -rf $(VENV) dist build .pytest_cache .mypy_cache .ruff_cache

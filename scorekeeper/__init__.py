@@ -1,0 +1,42 @@
+"""Tento: the score keeper for Truco Paulista played with real cards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from . import config
+from .extensions import csrf, db, htmx, migrate
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def _asset_dir(name: str) -> str:
+    """templates/ or static/: inside the package when installed, at the repo's top level in dev."""
+    inside = PACKAGE_DIR / name
+    return str(inside if inside.is_dir() else PACKAGE_DIR.parent / name)
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Build the app: configuration, extensions, blueprints."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=_asset_dir("templates"),
+        static_folder=_asset_dir("static"),
+    )
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(config.defaults(app.instance_path))
+    if test_config:
+        app.config.from_mapping(test_config)
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(PACKAGE_DIR / "migrations"))
+    csrf.init_app(app)
+    htmx.init_app(app)
+    from . import models  # noqa: F401  (register the tables with SQLAlchemy)
+    from .web import register
+
+    register(app)
+    return app

@@ -1,0 +1,66 @@
+"""Configuration: defaults that need nothing set, overridable by environment variables."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+
+def database_url(instance_path: str) -> str:
+    """DATABASE_URL (postgres:// normalised to psycopg 3), else SQLite in the instance folder."""
+    url = os.environ.get("DATABASE_URL", "").strip()
+    if not url:
+        return f"sqlite:///{Path(instance_path) / 'tento.sqlite3'}"
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def secret_key(instance_path: str) -> str:
+    """SECRET_KEY from the environment, else one kept in the instance folder across restarts."""
+    key = os.environ.get("SECRET_KEY", "").strip()
+    if key:
+        return key
+    path = Path(instance_path) / "secret_key"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(secrets.token_hex(32))
+        tmp.replace(path)
+    return path.read_text().strip()
+
+
+def defaults(instance_path: str) -> dict[str, Any]:
+    """The configuration used when nothing is set."""
+    return {
+        "SECRET_KEY": secret_key(instance_path),
+        "SQLALCHEMY_DATABASE_URI": database_url(instance_path),
+        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        "WTF_CSRF_TIME_LIMIT": None,
+        "WTF_CSRF_SSL_STRICT": True,
+        "PUBLIC_URL": os.environ.get("PUBLIC_URL", "").strip().rstrip("/") or None,
+        "MAX_CONTENT_LENGTH": 16 * 1024,
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        "SESSION_COOKIE_HTTPONLY": True,
+        "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 365,
+    }
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
+    """WAL journal, a busy timeout and foreign keys for SQLite connections only."""
+    module = type(dbapi_connection).__module__
+    if not module.startswith("sqlite3"):
+        return
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()

@@ -1,0 +1,102 @@
+"""Thin typed models: tables (mesas) and their hand records."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+from .rules import Kind, MatchConfig, Outcome, RuleSet
+
+ACTIVE = "active"
+UNDONE = "undone"
+DISCARDED = "discarded"
+
+
+def utcnow() -> datetime:
+    """The current time in UTC, naive, as stored."""
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Mesa(db.Model):  # type: ignore[name-defined,misc]
+    """A table: its settings, its two capability tokens and its revision counter."""
+
+    __tablename__ = "mesa"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    view_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    revision: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    players: Mapped[int] = mapped_column(default=4)
+    best_of: Mapped[int] = mapped_column(default=0)
+    first_dealer: Mapped[int] = mapped_column(default=0)
+    special_at: Mapped[int] = mapped_column(default=11)
+    ferro_mode: Mapped[str] = mapped_column(String(16), default="cegas")
+    deck: Mapped[str] = mapped_column(String(16), default="sujo")
+    manilhas: Mapped[str] = mapped_column(String(16), default="variavel")
+    tie_opener: Mapped[str] = mapped_column(String(24), default="mao")
+    team_a: Mapped[str] = mapped_column(String(40), default="Nós")
+    team_b: Mapped[str] = mapped_column(String(40), default="Eles")
+    player_names: Mapped[list[str]] = mapped_column(JSON, default=list)
+
+    records: Mapped[list[HandRecord]] = relationship(
+        back_populates="mesa", order_by="HandRecord.seq", lazy="raise"
+    )
+
+    @property
+    def match_config(self) -> MatchConfig:
+        """The rules' view of this table's settings."""
+        return MatchConfig(
+            players=self.players,
+            best_of=self.best_of,
+            first_dealer=self.first_dealer,
+            special_at=self.special_at,
+        )
+
+    @property
+    def ruleset(self) -> RuleSet:
+        """The card rules this table plays by (used by the juiz)."""
+        return RuleSet(deck=self.deck, manilhas=self.manilhas, tie_opener=self.tie_opener)
+
+    @property
+    def team_names(self) -> tuple[str, str]:
+        """Side 0 and side 1 names."""
+        return (self.team_a, self.team_b)
+
+
+class HandRecord(db.Model):  # type: ignore[name-defined,misc]
+    """One entry of a table's log: a hand, a correction or a next-game marker."""
+
+    __tablename__ = "hand_record"
+    __table_args__ = (
+        UniqueConstraint("mesa_id", "seq", name="uq_hand_record_mesa_seq"),
+        Index("ix_hand_record_mesa_status", "mesa_id", "status"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    mesa_id: Mapped[int] = mapped_column(ForeignKey("mesa.id", ondelete="CASCADE"))
+    seq: Mapped[int]
+    kind: Mapped[str] = mapped_column(String(24))
+    side: Mapped[int | None]
+    points: Mapped[int | None]
+    note: Mapped[str | None] = mapped_column(String(32))
+    reason: Mapped[str | None] = mapped_column(String(200))
+    status: Mapped[str] = mapped_column(String(12), default=ACTIVE)
+    score_a: Mapped[int] = mapped_column(default=0)
+    score_b: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    mesa: Mapped[Mesa] = relationship(back_populates="records")
+
+    @property
+    def outcome(self) -> Outcome:
+        """The rules' view of this record."""
+        return Outcome(Kind(self.kind), self.side, self.points)
+
+    @property
+    def active(self) -> bool:
+        """True unless undone or discarded."""
+        return self.status == ACTIVE

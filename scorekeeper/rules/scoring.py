@@ -1,0 +1,285 @@
+"""The score as a fold over hand outcomes: seed 000, Pontos and Mão de onze e mão de ferro.
+
+A match is a list of outcomes (hands, corrections and the markers that start the next game or
+series). Folding them from the start gives the score, which kind of hand comes next, the legal
+outcomes, the series tally and who deals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from .errors import RulesError
+
+TARGET = 12
+HAND_VALUES = (1, 3, 6, 9, 12)
+SERIES_LENGTHS = (0, 1, 3, 5)
+SIDES = (0, 1)
+
+
+class Kind(Enum):
+    """What a record in the match log is."""
+
+    NORMAL = "normal"
+    ONZE_GANHOU = "onze_ganhou"
+    ONZE_PERDEU = "onze_perdeu"
+    ONZE_CORREU = "onze_correu"
+    FERRO = "ferro"
+    ANULADA = "anulada"
+    CORRECAO = "correcao"
+    PROXIMA_PARTIDA = "proxima_partida"
+    NOVA_SERIE = "nova_serie"
+
+    @property
+    def is_hand(self) -> bool:
+        """True for records that are a dealt hand (they move the deal on)."""
+        return self not in (Kind.CORRECAO, Kind.PROXIMA_PARTIDA, Kind.NOVA_SERIE)
+
+    @property
+    def label(self) -> str:
+        """The pt-BR name shown in the log."""
+        return _KIND_LABELS[self]
+
+
+_KIND_LABELS = {
+    Kind.NORMAL: "normal",
+    Kind.ONZE_GANHOU: "mão de onze jogada (ganhou)",
+    Kind.ONZE_PERDEU: "mão de onze jogada (perdeu)",
+    Kind.ONZE_CORREU: "mão de onze corrida",
+    Kind.FERRO: "mão de ferro",
+    Kind.ANULADA: "anulada",
+    Kind.CORRECAO: "correção",
+    Kind.PROXIMA_PARTIDA: "próxima partida",
+    Kind.NOVA_SERIE: "nova série",
+}
+
+
+class Phase(Enum):
+    """Which kind of hand comes next, or that the game or series is over."""
+
+    NORMAL = "normal"
+    MAO_DE_ONZE = "mao_de_onze"
+    MAO_DE_FERRO = "mao_de_ferro"
+    GAME_OVER = "fim_de_partida"
+    SERIES_OVER = "fim_de_serie"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One record: `side` is the side that scores (or is corrected), `points` the hand's value.
+
+    NORMAL carries its value (1, 3, 6, 9, 12); CORRECAO carries the side's new points; the
+    other kinds have fixed values (mão de onze 3 or 1, mão de ferro 1, anulada 0).
+    """
+
+    kind: Kind
+    side: int | None = None
+    points: int | None = None
+
+    @property
+    def gain(self) -> int:
+        """Points added to `side` (0 for void hands, corrections and markers)."""
+        fixed = {Kind.ONZE_GANHOU: 3, Kind.ONZE_PERDEU: 3, Kind.ONZE_CORREU: 1, Kind.FERRO: 1}
+        if self.kind is Kind.NORMAL:
+            return self.points or 0
+        return fixed.get(self.kind, 0)
+
+
+@dataclass(frozen=True, kw_only=True)
+class MatchConfig:
+    """How a table plays: seats, series length, first dealer and the special-hand threshold."""
+
+    players: int = 4
+    best_of: int = 0
+    first_dealer: int = 0
+    special_at: int = 11
+
+    def __post_init__(self) -> None:
+        """Refuse impossible settings."""
+        if self.players not in (2, 4):
+            raise RulesError("O truco se joga com 2 jogadores (1x1) ou 4 (2x2).")
+        if self.best_of not in SERIES_LENGTHS:
+            raise RulesError("A série é de partidas avulsas, melhor de 3 ou melhor de 5.")
+        if not 0 <= self.first_dealer < self.players:
+            raise RulesError("Quem dá as cartas primeiro deve ser um dos jogadores da mesa.")
+        if self.special_at not in (10, 11):
+            raise RulesError("A mão especial é a mão de onze (11) ou a mão de dez (10).")
+
+    @property
+    def wins_needed(self) -> int | None:
+        """Games a side must win to take the series, or None for games in a row."""
+        return None if self.best_of == 0 else self.best_of // 2 + 1
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """Everything derived from the log: score, phase, tally and deal."""
+
+    config: MatchConfig
+    points: tuple[int, int] = (0, 0)
+    wins: tuple[int, int] = (0, 0)
+    game_number: int = 1
+    series_number: int = 1
+    hands_dealt: int = 0
+    hand_in_game: int = 1
+    game_winner: int | None = None
+    series_winner: int | None = None
+    totals: tuple[int, int] = field(default=(0, 0))
+
+    @property
+    def phase(self) -> Phase:
+        """The kind of hand to play next, or the end of the game or series."""
+        if self.series_winner is not None:
+            return Phase.SERIES_OVER
+        if self.game_winner is not None:
+            return Phase.GAME_OVER
+        at = [p >= self.config.special_at for p in self.points]
+        if all(at):
+            return Phase.MAO_DE_FERRO
+        if any(at):
+            return Phase.MAO_DE_ONZE
+        return Phase.NORMAL
+
+    @property
+    def onze_side(self) -> int | None:
+        """The side playing the mão de onze, or None."""
+        if self.phase is not Phase.MAO_DE_ONZE:
+            return None
+        return 0 if self.points[0] >= self.config.special_at else 1
+
+    @property
+    def mao(self) -> int:
+        """The seat that plays first this hand (the player after the dealer)."""
+        return (self.pe + 1) % self.config.players
+
+    @property
+    def pe(self) -> int:
+        """The seat that deals this hand and plays last."""
+        return (self.config.first_dealer + self.hands_dealt) % self.config.players
+
+    @property
+    def dealing_side(self) -> int:
+        """The side of the dealer (seats alternate sides: 0, 1, 0, 1)."""
+        return self.pe % 2
+
+    def legal_outcomes(self) -> tuple[Outcome, ...]:
+        """Every outcome that may be recorded now, corrections excepted (see `correction`)."""
+        phase = self.phase
+        if phase is Phase.SERIES_OVER:
+            return (Outcome(Kind.NOVA_SERIE),)
+        if phase is Phase.GAME_OVER:
+            return (Outcome(Kind.PROXIMA_PARTIDA),)
+        void = Outcome(Kind.ANULADA)
+        if phase is Phase.MAO_DE_FERRO:
+            return (Outcome(Kind.FERRO, 0), Outcome(Kind.FERRO, 1), void)
+        if phase is Phase.MAO_DE_ONZE:
+            side = self.onze_side
+            assert side is not None
+            other = 1 - side
+            return (
+                Outcome(Kind.ONZE_GANHOU, side),
+                Outcome(Kind.ONZE_PERDEU, other),
+                Outcome(Kind.ONZE_CORREU, other),
+                void,
+            )
+        normal = tuple(Outcome(Kind.NORMAL, s, v) for s in SIDES for v in HAND_VALUES)
+        return (*normal, void)
+
+    def apply(self, outcome: Outcome) -> MatchState:
+        """The state after recording `outcome`; RulesError when it is not legal now."""
+        if outcome.kind is Kind.CORRECAO:
+            return self._correct(outcome)
+        if outcome not in self.legal_outcomes():
+            raise RulesError(self._refusal(outcome))
+        if outcome.kind is Kind.NOVA_SERIE:
+            return MatchState(
+                self.config,
+                series_number=self.series_number + 1,
+                hands_dealt=self.hands_dealt,
+                totals=self.totals,
+            )
+        if outcome.kind is Kind.PROXIMA_PARTIDA:
+            return replace(
+                self, points=(0, 0), game_number=self.game_number + 1, hand_in_game=1,
+                game_winner=None,
+            )
+        state = replace(self, hands_dealt=self.hands_dealt + 1, hand_in_game=self.hand_in_game + 1)
+        if outcome.side is None or outcome.gain == 0:
+            return state
+        return state._score(outcome.side, outcome.gain)
+
+    def _score(self, side: int, gain: int) -> MatchState:
+        """Add points to a side, capped at 12, ending the game (and series) at 12."""
+        points = list(self.points)
+        points[side] = min(TARGET, points[side] + gain)
+        if points[side] < TARGET:
+            return replace(self, points=(points[0], points[1]))
+        wins = list(self.wins)
+        wins[side] += 1
+        totals = list(self.totals)
+        totals[side] += 1
+        needed = self.config.wins_needed
+        return replace(
+            self,
+            points=(points[0], points[1]),
+            wins=(wins[0], wins[1]),
+            totals=(totals[0], totals[1]),
+            game_winner=side,
+            series_winner=side if needed is not None and wins[side] >= needed else None,
+        )
+
+    def _correct(self, outcome: Outcome) -> MatchState:
+        """Set a side's points by hand (correção); only during a game, 0 to 11."""
+        if self.phase in (Phase.GAME_OVER, Phase.SERIES_OVER):
+            raise RulesError("A partida acabou: não há placar para corrigir. Desfaça a última mão.")
+        if outcome.side not in SIDES:
+            raise RulesError("Correção inválida: escolha um dos dois lados.")
+        value = outcome.points
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < TARGET:
+            raise RulesError(
+                "Correção inválida: os pontos vão de 0 a 11. Para terminar a partida, "
+                "marque a mão que a decidiu."
+            )
+        points = list(self.points)
+        points[outcome.side] = value
+        return replace(self, points=(points[0], points[1]))
+
+    def _refusal(self, outcome: Outcome) -> str:
+        """A pt-BR message saying why an outcome is not legal now."""
+        phase = self.phase
+        if phase is Phase.SERIES_OVER:
+            return "A série acabou: comece uma nova série."
+        if phase is Phase.GAME_OVER:
+            return "A partida acabou: comece a próxima partida."
+        if outcome.kind in (Kind.PROXIMA_PARTIDA, Kind.NOVA_SERIE):
+            return "A partida ainda não acabou."
+        if outcome.side is not None and outcome.side not in SIDES:
+            return "Lado inexistente: a mesa tem dois lados."
+        if phase is Phase.MAO_DE_FERRO:
+            return "Mão de ferro: vale 1 ponto, sem truco. Marque quem venceu ou mão anulada."
+        if phase is Phase.MAO_DE_ONZE:
+            return (
+                "Mão de onze: não tem truco. Ela vale 3 se for jogada, ou 1 para os "
+                "adversários se correrem. Marque uma dessas saídas."
+            )
+        if outcome.kind is Kind.NORMAL:
+            return "Uma mão vale 1, 3, 6, 9 ou 12 pontos."
+        return "Essa saída só existe na mão de onze ou na mão de ferro."
+
+
+def replay(config: MatchConfig, outcomes: Iterable[Outcome]) -> list[MatchState]:
+    """Every state from the start: the initial one, then one after each outcome."""
+    states = [MatchState(config)]
+    for outcome in outcomes:
+        states.append(states[-1].apply(outcome))
+    return states
+
+
+def fold(config: MatchConfig, outcomes: Iterable[Outcome]) -> MatchState:
+    """The state after recording every outcome in order."""
+    state = MatchState(config)
+    for outcome in outcomes:
+        state = state.apply(outcome)
+    return state

@@ -1,0 +1,234 @@
+"""Home page (open a table) and the scorer's board."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from htmx_flask import request as hx_request
+from sqlalchemy import select
+
+from ..extensions import db
+from ..models import Mesa
+from ..rules import Kind, Outcome, RulesError
+from . import present
+from .forms import clean_name, parse_int, parse_new_table, parse_outcome, parse_revision
+from .service import (
+    Board,
+    StaleRevision,
+    find_mesa,
+    load_board,
+    new_token,
+    record_outcome,
+    redo,
+    set_note,
+    undo,
+)
+
+bp = Blueprint("tables", __name__)
+
+RECENT_LIMIT = 12
+STALE_MESSAGE = "O placar mudou em outro aparelho; confira."
+
+
+def _recent_tokens() -> list[str]:
+    """Edit tokens of the tables this browser opened, newest first."""
+    tokens = session.get("mesas", [])
+    return [t for t in tokens if isinstance(t, str)][:RECENT_LIMIT]
+
+
+@bp.app_template_filter("quando")
+def when_filter(moment: datetime) -> str:
+    """A stored UTC time as 'dd/mm HH:MM' in Brasília time."""
+    return present.to_local(moment).strftime("%d/%m %H:%M")
+
+
+@bp.get("/")
+def home() -> str:
+    """The home page: open a table, resume a recent one."""
+    return render_template("tables/home.html", recent=_recent_tables(), error=None, form={})
+
+
+def _recent_tables() -> list[tuple[Mesa, Board]]:
+    """The recent tables with their boards, in the session's order."""
+    tokens = _recent_tokens()
+    if not tokens:
+        return []
+    found = db.session.execute(select(Mesa).where(Mesa.edit_token.in_(tokens))).scalars()
+    by_token = {m.edit_token: m for m in found}
+    return [(by_token[t], load_board(by_token[t])) for t in tokens if t in by_token]
+
+
+@bp.post("/mesas")
+def create() -> Any:
+    """Open a table with the form's settings (all optional) and go to its board."""
+    try:
+        settings = parse_new_table(request.form)
+    except RulesError as error:
+        page = render_template(
+            "tables/home.html", recent=_recent_tables(), error=str(error), form=request.form
+        )
+        return make_response(page, 422)
+    mesa = Mesa(edit_token=new_token(), view_token=new_token(), **settings)
+    db.session.add(mesa)
+    db.session.commit()
+    session.permanent = True
+    session["mesas"] = [mesa.edit_token, *_recent_tokens()][:RECENT_LIMIT]
+    return redirect(url_for("tables.board", token=mesa.edit_token), 303)
+
+
+def _editable(token: str) -> Mesa:
+    """The table for a scorer token, or a 404 page."""
+    mesa = find_mesa(token, edit=True)
+    if mesa is None:
+        abort(404)
+    return mesa
+
+
+def board_context(board: Board, **extra: Any) -> dict[str, Any]:
+    """Everything _board.html needs."""
+    state = board.state
+    chart_a, chart_b, hands = present.chart_points(board)
+    return {
+        "board": board,
+        "mesa": board.mesa,
+        "state": state,
+        "Phase": type(state.phase),
+        "names": board.mesa.team_names,
+        "taps": [present.side_taps(state, 0), present.side_taps(state, 1)],
+        "special": present.special_taps(board),
+        "deal": present.deal_text(board),
+        "series_label": present.series_label(board.mesa, state),
+        "log": present.log_entries(board),
+        "chart": {"a": chart_a, "b": chart_b, "hands": hands},
+        "message": None,
+        "confirm": None,
+        "notes": (),
+        **extra,
+    }
+
+
+@bp.get("/m/<token>")
+def board(token: str) -> str:
+    """The scorer's board page."""
+    mesa = _editable(token)
+    return render_template("tables/board.html", **board_context(load_board(mesa)))
+
+
+@bp.get("/m/<token>/placar")
+def board_fragment(token: str) -> Response:
+    """The board fragment for polling: 204 while the revision is unchanged."""
+    mesa = _editable(token)
+    if request.args.get("rev") == str(mesa.revision):
+        return Response(status=204)
+    return make_response(render_template("tables/_board.html", **board_context(load_board(mesa))))
+
+
+def _respond(mesa: Mesa, status: int, message: str | None = None, **extra: Any) -> Any:
+    """The fresh board: the fragment for htmx, else a redirect (or the page on an error)."""
+    db.session.rollback()
+    context = board_context(load_board(mesa), message=message, **extra)
+    if hx_request.htmx:
+        return make_response(render_template("tables/_board.html", **context), status)
+    if status >= 400:
+        return make_response(render_template("tables/board.html", **context), status)
+    return redirect(url_for("tables.board", token=mesa.edit_token), 303)
+
+
+def _guarded(mesa: Mesa, action: Any) -> Any:
+    """Run a write; turn refusals into a pt-BR message and the right status."""
+    try:
+        return action()
+    except StaleRevision:
+        return _respond(mesa, 409, STALE_MESSAGE)
+    except RulesError as error:
+        return _respond(mesa, 422, str(error))
+
+
+@bp.post("/m/<token>/marcar")
+def tap(token: str) -> Any:
+    """Record one hand outcome (a tap)."""
+    mesa = _editable(token)
+
+    def action() -> Any:
+        revision = parse_revision(request.form)
+        rec = record_outcome(mesa, revision, parse_outcome(request.form.get("o")))
+        return _respond(
+            mesa,
+            200,
+            confirm=rec,
+            confirm_text=present.describe(rec, mesa.team_names),
+            notes=present.notes_for(rec),
+        )
+
+    return _guarded(mesa, action)
+
+
+@bp.post("/m/<token>/desfazer")
+def undo_view(token: str) -> Any:
+    """Undo the last recorded hand."""
+    mesa = _editable(token)
+
+    def action() -> Any:
+        rec = undo(mesa, parse_revision(request.form))
+        return _respond(mesa, 200, f"Desfeito: {present.describe(rec, mesa.team_names)}.")
+
+    return _guarded(mesa, action)
+
+
+@bp.post("/m/<token>/refazer")
+def redo_view(token: str) -> Any:
+    """Bring back the last undone hand."""
+    mesa = _editable(token)
+
+    def action() -> Any:
+        rec = redo(mesa, parse_revision(request.form))
+        return _respond(mesa, 200, f"Refeito: {present.describe(rec, mesa.team_names)}.")
+
+    return _guarded(mesa, action)
+
+
+@bp.post("/m/<token>/nota")
+def note(token: str) -> Any:
+    """Attach a note on how the last hand ended."""
+    mesa = _editable(token)
+
+    def action() -> Any:
+        revision = parse_revision(request.form)
+        record_id = parse_int(request.form.get("registro"), "a mão")
+        rec = set_note(mesa, revision, record_id, request.form.get("nota", ""))
+        return _respond(mesa, 200, f"Anotado: {present.NOTE_LABELS[rec.note or '']}.")
+
+    return _guarded(mesa, action)
+
+
+@bp.post("/m/<token>/corrigir")
+def correct(token: str) -> Any:
+    """Set a side's points by hand, with a required reason."""
+    mesa = _editable(token)
+
+    def action() -> Any:
+        revision = parse_revision(request.form)
+        side = parse_int(request.form.get("lado"), "o lado")
+        points = parse_int(request.form.get("pontos"), "os pontos")
+        reason = clean_name(request.form.get("motivo"), "", 200, "Motivo")
+        if not reason:
+            raise RulesError("Diga o motivo da correção.")
+        if side not in (0, 1):
+            raise RulesError("Lado inexistente: a mesa tem dois lados.")
+        record_outcome(mesa, revision, Outcome(Kind.CORRECAO, side, points), reason=reason)
+        return _respond(mesa, 200, "Placar corrigido.")
+
+    return _guarded(mesa, action)
+
