@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint db clean
+.PHONY: run test lint db system-deps clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,7 +26,11 @@ lint: $(STAMP)
 	$(BIN)/ruff check scorekeeper tests
 	$(BIN)/mypy --strict scorekeeper/rules
 
-test: lint
+# Programs from outside Python that some tests need (installed when root on Debian, as in CI).
+system-deps:
+	bash tests/system-deps.sh
+
+test: lint system-deps
 	$(BIN)/python -m pytest -q
 
 clean:

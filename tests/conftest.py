@@ -35,3 +35,17 @@ def app(tmp_path: Path) -> Iterator[Flask]:
 def client(app: Flask) -> FlaskClient:
     """A test client for the app."""
     return app.test_client()
+
+
+def require_program(program: str, package: str) -> str:
+    """The path of an outside program a test needs; skip naming its package, fail under CI=true."""
+    import os
+    import shutil
+
+    path = shutil.which(program)
+    if path:
+        return path
+    message = f"{program} not found: install the Debian package {package} (make test does, as root)"
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(message)
+    pytest.skip(message)

@@ -52,7 +52,7 @@ _SYMBOL_TO_SUIT = {
 
 
 class Rank(Enum):
-    """Ranks in the cycle 4 5 6 7 Q J K A 2 3, which is also the common cards' order, weakest first."""
+    """Ranks in the cycle 4 5 6 7 Q J K A 2 3: also the common cards' order, weakest first."""
 
     QUATRO = "4"
     CINCO = "5"

@@ -43,11 +43,13 @@ def _outcome(results: Sequence[str | None]) -> tuple[bool, str | None, str]:
     first, second = results[0], results[1]
     if n == 2:
         if first is not None and first == second:
-            return True, first, f"{first} ganhou a primeira e a segunda rodada: duas rodadas levam a mão."
+            return True, first, f"{first} ganhou a primeira e a segunda: duas rodadas levam a mão."
         if first is None and second is not None:
             return True, second, f"Empatou a primeira: quem ganhou a segunda ({second}) leva a mão."
         if first is not None and second is None:
-            return True, first, f"Ganhou a primeira e empatou a segunda: leva quem ganhou a primeira ({first})."
+            return True, first, (
+                f"Ganhou a primeira e empatou a segunda: leva quem ganhou a primeira ({first})."
+            )
         if first is None:
             return False, None, "Empataram a primeira e a segunda: a terceira rodada decide."
         return False, None, "Uma rodada para cada lado: a terceira rodada decide."
@@ -55,9 +57,13 @@ def _outcome(results: Sequence[str | None]) -> tuple[bool, str | None, str]:
     if first is None:
         if third is None:
             return True, None, "Empataram as três rodadas: a mão é anulada e ninguém marca pontos."
-        return True, third, f"Empataram a primeira e a segunda: a terceira decide, e foi de {third}."
+        return True, third, (
+            f"Empataram a primeira e a segunda: a terceira decide, e foi de {third}."
+        )
     if third is None:
-        return True, first, f"Uma rodada para cada e empatou a terceira: leva quem ganhou a primeira ({first})."
+        return True, first, (
+            f"Uma rodada para cada e empatou a terceira: leva quem ganhou a primeira ({first})."
+        )
     return True, third, f"Uma rodada para cada: {third} ganhou a terceira e leva a mão."
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import Card, as_card, check_in_deck, check_vira, manilha_rank, manilhas, strength
+from .cards import Card, check_in_deck, check_vira, manilha_rank, manilhas, strength
 from .errors import RulesError
 from .ruleset import RuleSet
 
@@ -99,7 +99,9 @@ def _check_shape(
     return tuple(parsed)
 
 
-def _check_cards(plays: tuple[Play, ...], ruleset: RuleSet, vira: Card | None, round_number: int) -> None:
+def _check_cards(
+    plays: tuple[Play, ...], ruleset: RuleSet, vira: Card | None, round_number: int
+) -> None:
     """Refuse covered cards in round 1, cards outside the deck, the vira and repeated cards."""
     seen: dict[Card, str] = {}
     for play in plays:
@@ -193,9 +195,10 @@ def judge_round(
     win_play = parsed[winner_index]
     assert win_play.card is not None
     if len(top) > 1:
+        faces = ", ".join(_describe(parsed[i], ruleset, vira_card) for i in top)
         reasons.append(
-            f"As cartas mais fortes ({', '.join(parsed[i].card.face for i in top if parsed[i].card)}) "
-            "são de parceiros: a rodada é da dupla deles, sem empate."
+            f"As cartas mais fortes ({faces}) são de parceiros: a rodada é da dupla deles, "
+            "sem empate."
         )
     elif best >= 100 and sum(1 for s, _ in ranked if s >= 100) > 1:
         reasons.append(

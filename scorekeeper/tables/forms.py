@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..rules import HAND_VALUES, Kind, MatchConfig, Outcome, RuleSet, RulesError
+from ..rules import HAND_VALUES, Kind, MatchConfig, Outcome, RulesError, RuleSet
 
 MAX_TEAM = 24
 MAX_PLAYER = 24

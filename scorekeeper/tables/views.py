@@ -25,6 +25,7 @@ from ..rules import Kind, Outcome, RulesError
 from . import present
 from .forms import clean_name, parse_int, parse_new_table, parse_outcome, parse_revision
 from .service import (
+    NOTE_LABELS,
     Board,
     StaleRevision,
     find_mesa,
@@ -208,7 +209,7 @@ def note(token: str) -> Any:
         revision = parse_revision(request.form)
         record_id = parse_int(request.form.get("registro"), "a mão")
         rec = set_note(mesa, revision, record_id, request.form.get("nota", ""))
-        return _respond(mesa, 200, f"Anotado: {present.NOTE_LABELS[rec.note or '']}.")
+        return _respond(mesa, 200, f"Anotado: {NOTE_LABELS[rec.note or '']}.")
 
     return _guarded(mesa, action)
 

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs the programs from outside Python that the tests need, when run as root on Debian (as
+# CI is). Elsewhere it only reports what is missing: the tests that need it skip with a message
+# naming the package, and with CI=true such a skip fails the run.
+set -euo pipefail
+packages=()
+command -v zbarimg >/dev/null 2>&1 || packages+=(zbar-tools)
+if [ ${#packages[@]} -eq 0 ]; then
+  exit 0
+fi
+if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+  echo "Installing ${packages[*]} for the tests"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
+else
+  echo "Not root on Debian: install ${packages[*]} yourself, or the tests that need them skip." >&2
+fi
