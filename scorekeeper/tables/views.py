@@ -90,10 +90,10 @@ def create() -> Any:
 
 
 def _editable(token: str) -> Mesa:
-    """The table for a scorer token, or a 404 page."""
+    """The table for a scorer token; a 403 page for a viewer token, else a 404 page."""
     mesa = find_mesa(token, edit=True)
     if mesa is None:
-        abort(404)
+        abort(403 if find_mesa(token, edit=False) is not None else 404)
     return mesa
 
 

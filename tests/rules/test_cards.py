@@ -73,9 +73,7 @@ def test_rules_error_is_a_value_error() -> None:
 SUIT_BY_LETTER = {"p": Suit.PAUS, "c": Suit.COPAS, "e": Suit.ESPADAS, "o": Suit.OUROS}
 
 
-@pytest.mark.parametrize(
-    ("rank", "suit"), list(itertools.product(SUJO_RANKS, SUIT_LETTERS))
-)
+@pytest.mark.parametrize(("rank", "suit"), list(itertools.product(SUJO_RANKS, SUIT_LETTERS)))
 def test_parse_reads_every_rank_and_suit(rank: str, suit: str) -> None:
     """seed 000, Introdução: 40 cards, ranks 4 5 6 7 Q J K A 2 3 in four suits."""
     card = Card.parse(rank + suit)

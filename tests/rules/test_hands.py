@@ -191,7 +191,10 @@ def test_hand_from_judged_rounds() -> None:
 
     first = judge_round(
         [("a1", "3p"), ("b1", "3c"), ("a2", "Kp"), ("b2", "Jc")],
-        ruleset=SUJO, vira=vira, round_number=1, mao=0,
+        ruleset=SUJO,
+        vira=vira,
+        round_number=1,
+        mao=0,
     )
     assert first.tie
     # The mão (a1) opens the second round.
@@ -200,7 +203,10 @@ def test_hand_from_judged_rounds() -> None:
     assert opener == "a1"
     second = judge_round(
         [("a1", "2e"), ("b1", "Qo"), ("a2", "X"), ("b2", "Ae")],
-        ruleset=SUJO, vira=vira, round_number=2, mao=0,
+        ruleset=SUJO,
+        vira=vira,
+        round_number=2,
+        mao=0,
     )
     assert second.winner == frozenset({"b1", "b2"})
     results = [None, sides[second.plays[second.winning_play].player]]  # type: ignore[index]

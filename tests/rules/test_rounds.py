@@ -150,9 +150,7 @@ def test_common_cards_of_the_same_rank_tie_whatever_the_suit(card_a: str, card_b
     assert verdict.winner is None
 
 
-@pytest.mark.parametrize(
-    ("strong", "weak"), list(itertools.combinations(MANILHA_SUITS, 2))
-)
+@pytest.mark.parametrize(("strong", "weak"), list(itertools.combinations(MANILHA_SUITS, 2)))
 @pytest.mark.parametrize("strong_first", [True, False])
 def test_manilhas_never_tie_the_suit_decides(strong: str, weak: str, strong_first: bool) -> None:
     """seed 000, Valor das cartas e manilhas: zap (paus) > copas > espadilha (espadas) >

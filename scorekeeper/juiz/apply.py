@@ -1,0 +1,102 @@
+"""Taking a hand ruling to a table's score ("aplicar ao placar")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ..models import Mesa
+from ..rules import HAND_VALUES, Kind, Outcome, Phase, RulesError
+from ..tables.service import load_board
+
+VALUE_NAMES = {1: "mão simples", 3: "truco", 6: "seis", 9: "nove", 12: "doze"}
+KINDS = {
+    "normal": Kind.NORMAL,
+    "onze_ganhou": Kind.ONZE_GANHOU,
+    "onze_perdeu": Kind.ONZE_PERDEU,
+    "ferro": Kind.FERRO,
+    "anulada": Kind.ANULADA,
+}
+PHASE_TEXTS = {
+    Phase.GAME_OVER: "A partida acabou: comece a próxima partida no placar.",
+    Phase.SERIES_OVER: "A série acabou: comece uma nova série no placar.",
+}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One button of the apply form: what it records, and how it reads."""
+
+    label: str
+    kind: str
+    side: int | None
+    points: int | None
+    testid: str
+
+
+@dataclass(frozen=True)
+class ApplyPanel:
+    """What the apply section shows: the buttons, or why the board must be used instead."""
+
+    mesa: Mesa
+    revision: int
+    score: tuple[int, int]
+    choices: tuple[Choice, ...]
+    note: str | None
+
+
+def panel(mesa: Mesa, result: str) -> ApplyPanel | None:
+    """The apply section for a hand ruling, or None when there is nothing to apply."""
+    if result not in ("nos", "eles", "anulada"):
+        return None
+    state = load_board(mesa).state
+    legal = state.legal_outcomes()
+    if state.phase in PHASE_TEXTS:
+        return ApplyPanel(mesa, mesa.revision, state.points, (), PHASE_TEXTS[state.phase])
+    if result == "anulada":
+        choice = Choice("Marcar mão anulada", "anulada", None, None, "aplicar-anulada")
+        return ApplyPanel(mesa, mesa.revision, state.points, (choice,), None)
+    side = 0 if result == "nos" else 1
+    name = mesa.team_names[side]
+    choices: list[Choice] = []
+    note = None
+    for outcome in legal:
+        if outcome.side != side:
+            continue
+        if outcome.kind is Kind.NORMAL and outcome.points is not None:
+            label = f"+{outcome.points} ({VALUE_NAMES[outcome.points]})"
+            choices.append(Choice(label, "normal", side, outcome.points, f"aplicar-{outcome.points}"))
+        elif outcome.kind is Kind.ONZE_GANHOU:
+            choices.append(Choice(f"+3 para {name}: jogaram a mão de onze e ganharam",
+                                  "onze_ganhou", side, None, "aplicar-onze"))
+            note = "É mão de onze: vale 3, sem truco."
+        elif outcome.kind is Kind.ONZE_PERDEU:
+            choices.append(Choice(f"+3 para {name}: os adversários jogaram a mão de onze e perderam",
+                                  "onze_perdeu", side, None, "aplicar-onze"))
+            note = "É mão de onze: vale 3, sem truco."
+        elif outcome.kind is Kind.FERRO:
+            choices.append(Choice(f"+1 para {name} (mão de ferro)", "ferro", side, None,
+                                  "aplicar-ferro"))
+            note = "É mão de ferro: vale 1, sem truco."
+    return ApplyPanel(mesa, mesa.revision, state.points, tuple(choices), note)
+
+
+def read_outcome(form: Mapping[str, str]) -> Outcome:
+    """The outcome posted by the apply form (tipo, lado, pontos), or a pt-BR refusal."""
+    kind = KINDS.get(form.get("tipo", "normal") or "normal")
+    if kind is None:
+        raise RulesError("Essa marcação não existe.")
+    if kind is Kind.ANULADA:
+        return Outcome(Kind.ANULADA)
+    side = {"0": 0, "1": 1}.get((form.get("lado") or "").strip())
+    if side is None:
+        raise RulesError("Lado inexistente: a mesa tem dois lados.")
+    if kind is not Kind.NORMAL:
+        return Outcome(kind, side)
+    try:
+        points = int((form.get("pontos") or "").strip())
+    except ValueError:
+        raise RulesError("Uma mão vale 1, 3, 6, 9 ou 12 pontos.") from None
+    if points not in HAND_VALUES:
+        raise RulesError("Uma mão vale 1, 3, 6, 9 ou 12 pontos.")
+    return Outcome(Kind.NORMAL, side, points)

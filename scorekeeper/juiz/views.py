@@ -1,0 +1,343 @@
+"""The juiz pages: a round, a hand, the reference, and applying a hand ruling to a board."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote
+
+from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request
+from flask import url_for
+from htmx_flask import request as hx_request
+
+from ..extensions import db
+from ..models import Mesa
+from ..rules import Card, RuleSet, RulesError, manilhas
+from ..rules.cards import SUITS, deck
+from ..tables.service import StaleRevision, find_mesa, load_board, record_outcome
+from . import apply, reference
+from .query import GLOBAL, MAX_VALUE, Defaults, HandQuery, RoundQuery, parse_hand, parse_round
+from .rulings import TEAMS, HandRuling, RoundRuling, judge_hand_query, judge_round_query
+
+bp = Blueprint("juiz", __name__, url_prefix="/juiz")
+
+STALE_MESSAGE = "O placar mudou em outro aparelho; confira."
+ROUND_KEYS = ("vira", "rodada", "jogadores", "baralho", "manilhas", "empate", "abre", "mao",
+              "jogadas")
+HAND_KEYS = ("rodadas", "jogadores")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice of a house-rule switch, as a link."""
+
+    label: str
+    href: str
+    active: bool
+
+
+@dataclass(frozen=True)
+class Switch:
+    """A house-rule switch: a title and its options."""
+
+    title: str
+    options: tuple[Option, ...]
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A card of the grid: a link to tap, or shown as used or absent."""
+
+    card: Card
+    href: str | None
+    used: bool
+    absent: bool
+    manilha: bool
+
+
+def _table() -> tuple[Mesa | None, str | None]:
+    """The table named by `mesa=<scorer token>`, and the token (None when unknown)."""
+    token = request.args.get("mesa") or request.form.get("mesa")
+    if not token:
+        return None, None
+    mesa = find_mesa(token, edit=True)
+    return (mesa, token) if mesa is not None else (None, None)
+
+
+def _defaults(mesa: Mesa | None) -> Defaults:
+    """The table's settings when opened from one, else the global defaults."""
+    if mesa is None:
+        return GLOBAL
+    state = load_board(mesa).state
+    return Defaults(
+        players=mesa.players,
+        deck=mesa.deck,
+        manilhas=mesa.manilhas,
+        tie_opener=mesa.tie_opener,
+        opener=state.mao % 2,
+    )
+
+
+def _names(mesa: Mesa | None) -> tuple[tuple[str, str], list[str]]:
+    """Team names and player names in seat order."""
+    if mesa is None:
+        return TEAMS, []
+    return mesa.team_names, [str(n) for n in (mesa.player_names or [])]
+
+
+def _absolute(path: str) -> str:
+    """An absolute link for sharing: the configured public URL, else the request's host."""
+    base = current_app.config.get("PUBLIC_URL") or request.host_url.rstrip("/")
+    return f"{base}{path}"
+
+
+def _render(page: str, fragment: str, status: int = 200, **context: Any) -> Any:
+    """The fragment for htmx swaps, the whole page otherwise (and for history restores)."""
+    partial = hx_request.htmx and not hx_request.history_restore_request
+    response = make_response(render_template(fragment if partial else page, **context), status)
+    response.headers["Vary"] = "HX-Request"
+    return response
+
+
+def _raw_share(keys: tuple[str, ...]) -> dict[str, str]:
+    """The known parameters exactly as given (to reproduce a refusal)."""
+    return {k: request.args[k][: MAX_VALUE * 2] for k in keys if k in request.args}
+
+
+@bp.get("")
+def index() -> Any:
+    """The juiz home: what it settles, and the reference tables."""
+    mesa, token = _table()
+    defaults = _defaults(mesa)
+    ruleset = RuleSet(deck=defaults.deck, manilhas=defaults.manilhas)
+    return render_template(
+        "juiz/index.html",
+        mesa=mesa,
+        token=token,
+        ref=reference.build(ruleset, None),
+        ref_hint="Para ver as manilhas e a força das cartas de uma vira, abra a rodada e toque a vira.",
+        round_href=url_for("juiz.rodada", mesa=token),
+        hand_href=url_for("juiz.mao", mesa=token),
+        board_href=url_for("tables.board", token=token) if token else None,
+    )
+
+
+@bp.get("/rodada")
+def rodada() -> Any:
+    """Rule on one round from the vira and the plays in the query string."""
+    mesa, token = _table()
+    query, refusal = parse_round(request.args, _defaults(mesa))
+    teams, given = _names(mesa)
+    ruling = judge_round_query(query, refusal, teams, given)
+    share = query.share_params() if refusal is None else _raw_share(ROUND_KEYS)
+    context = _round_context(query, ruling, token, teams)
+    context["share_href"] = _absolute(url_for("juiz.rodada", **share))
+    context["whatsapp_href"] = _whatsapp(ruling.headline, context["share_href"])
+    return _render("juiz/rodada.html", "juiz/_rodada.html", **context)
+
+
+def _whatsapp(headline: str, link: str) -> str:
+    """A WhatsApp share link with the ruling's headline and its URL."""
+    text = f"Juiz do Tento: {headline}. {link}"
+    return f"https://wa.me/?text={quote(text, safe='')}"
+
+
+def _round_context(
+    query: RoundQuery, ruling: RoundRuling, token: str | None, teams: tuple[str, str]
+) -> dict[str, Any]:
+    """Everything _rodada.html needs: the ruling, the switches, the grid and the links."""
+
+    def link(**changes: Any) -> str:
+        return url_for("juiz.rodada", **query.but(**changes).params(token))
+
+    undo = None
+    if query.plays:
+        undo = link(plays=query.plays[:-1])
+    elif query.vira:
+        undo = link(vira=None)
+    hand_href = None
+    if ruling.next_result and (query.round_number == 1 or query.previous):
+        results = (*query.previous, ruling.next_result)
+        hand_href = url_for(
+            "juiz.mao", **HandQuery(query.players, results).params(token)
+        )
+    return {
+        "query": query,
+        "ruling": ruling,
+        "token": token,
+        "teams": teams,
+        "switches": _switches(query, ruling, teams, link),
+        "grid": _grid(query, ruling, link) if ruling.result is None else (),
+        "undo_href": undo,
+        "restart_href": link(plays=(), vira=None) if query.plays or query.vira else None,
+        "vira_href": link(vira=None) if query.vira and ruling.result is None else None,
+        "cover_href": link(plays=(*query.plays, "X")) if _can_cover(query, ruling) else None,
+        "cover_known_href": link(cover=not query.cover) if _can_cover(query, ruling) else None,
+        "hand_href": hand_href,
+        "ref": reference.build(_ref_ruleset(query), ruling.vira),
+        "board_href": url_for("tables.board", token=token) if token else None,
+        "home_href": url_for("juiz.index", mesa=token),
+    }
+
+
+def _ref_ruleset(query: RoundQuery) -> RuleSet:
+    """The ruleset for the reference section (the default one if the query's is refused)."""
+    try:
+        return query.ruleset
+    except RulesError:
+        return RuleSet()
+
+
+def _can_cover(query: RoundQuery, ruling: RoundRuling) -> bool:
+    """True when the next play may be covered (from round 2, while a play is awaited)."""
+    return query.round_number > 1 and ruling.result is None and not ruling.picking_vira
+
+
+def _switches(
+    query: RoundQuery, ruling: RoundRuling, teams: tuple[str, str], link: Any
+) -> tuple[Switch, ...]:
+    """The house-rule switches, each option a link keeping everything else."""
+
+    def switch(title: str, field: str, current: object, options: list[tuple[str, object]]) -> Switch:
+        return Switch(title, tuple(
+            Option(label, link(**{field: value}), value == current) for label, value in options
+        ))
+
+    switches = [
+        switch("Jogo", "players", query.players, [("1x1", 2), ("2x2", 4)]),
+        switch("Rodada", "round_number", query.round_number, [("1ª", 1), ("2ª", 2), ("3ª", 3)]),
+        switch("Baralho", "deck", query.deck, [("Sujo", "sujo"), ("Limpo", "limpo")]),
+        switch("Manilha", "manilhas", query.manilhas, [("Variável", "variavel"), ("Fixa", "fixa")]),
+        switch("Abre a rodada", "opener", query.opener, [(teams[0], 0), (teams[1], 1)]),
+        switch("Após empate abre", "tie_opener", query.tie_opener,
+               [("O mão", "mao"), ("Quem empatou primeiro", "primeira_empatada")]),
+    ]
+    if query.round_number > 1:
+        names = [slot.name for slot in ruling.slots]
+        switches.append(switch("Quem é o mão", "mao", query.mao, list(zip(names, range(len(names)),
+                                                                         strict=True))))
+    return tuple(switches)
+
+
+Grid = tuple[tuple[str, tuple["Cell", ...]], ...]
+
+
+def _grid(query: RoundQuery, ruling: RoundRuling, link: Any) -> Grid:
+    """Rows of cards by rank (in the deck's cycle), one column per suit."""
+    try:
+        ruleset = query.ruleset
+        cards = set(deck(ruleset))
+        mans = set(manilhas(ruleset, ruling.vira)) if ruling.vira or query.fixed else set()
+    except RulesError:
+        return ()
+    ranks = [r for r in dict.fromkeys(c.rank for c in deck(ruleset))]
+    rows = []
+    for rank in ranks:
+        cells = []
+        for suit in SUITS:
+            card = Card(rank, suit)
+            used = card in ruling.used
+            href = None
+            if card in cards and not used:
+                if ruling.picking_vira:
+                    href = link(vira=str(card))
+                else:
+                    text = f"X:{card}" if query.cover else str(card)
+                    href = link(plays=(*query.plays, text), cover=False)
+            cells.append(Cell(card, href, used, card not in cards, card in mans))
+        rows.append((rank.value, tuple(cells)))
+    return tuple(rows)
+
+
+@bp.get("/mao")
+def mao() -> Any:
+    """Rule on a hand from its round results in the query string."""
+    mesa, token = _table()
+    return _hand_page(mesa, token, request.args)
+
+
+def _hand_page(
+    mesa: Mesa | None, token: str | None, args: Any, status: int = 200, message: str | None = None
+) -> Any:
+    """Render the hand page (or its fragment) for a query, with an optional apply message."""
+    query, refusal = parse_hand(args, _defaults(mesa))
+    teams, _ = _names(mesa)
+    ruling = judge_hand_query(query, refusal, teams)
+    share = query.params() if refusal is None else _raw_share(HAND_KEYS)
+    share_href = _absolute(url_for("juiz.mao", **share))
+    context = _hand_context(query, ruling, mesa, token, teams)
+    context.update(
+        share_href=share_href,
+        whatsapp_href=_whatsapp(ruling.headline, share_href),
+        message=message,
+    )
+    return _render("juiz/mao.html", "juiz/_mao.html", status, **context)
+
+
+def _hand_context(
+    query: HandQuery, ruling: HandRuling, mesa: Mesa | None, token: str | None,
+    teams: tuple[str, str],
+) -> dict[str, Any]:
+    """Everything _mao.html needs."""
+
+    def link(results: tuple[str, ...]) -> str:
+        return url_for("juiz.mao", **query.params(token, results))
+
+    labels = {"nos": teams[0], "eles": teams[1], "empate": "Empate"}
+    choices = ()
+    judge_href = None
+    if ruling.result == "indecisa":
+        choices = tuple(
+            (labels[r], link((*query.results, r)), r) for r in ("nos", "eles", "empate")
+        )
+        round_query = RoundQuery(players=query.players, round_number=len(query.results) + 1,
+                                 previous=query.results)
+        if mesa is not None:
+            defaults = _defaults(mesa)
+            round_query = RoundQuery(
+                players=query.players, deck=defaults.deck, manilhas=defaults.manilhas,
+                tie_opener=defaults.tie_opener, opener=defaults.opener,
+                round_number=len(query.results) + 1, previous=query.results,
+            )
+        judge_href = url_for("juiz.rodada", **round_query.params(token))
+    return {
+        "query": query,
+        "ruling": ruling,
+        "token": token,
+        "teams": teams,
+        "rows": [(i + 1, labels.get(r, r), r) for i, r in enumerate(query.results)],
+        "choices": choices,
+        "judge_href": judge_href,
+        "undo_href": link(query.results[:-1]) if query.results else None,
+        "restart_href": link(()) if query.results else None,
+        "players_switch": tuple(
+            Option(label, url_for("juiz.mao", **HandQuery(n, query.results).params(token)),
+                   n == query.players)
+            for label, n in (("1x1", 2), ("2x2", 4))
+        ),
+        "panel": apply.panel(mesa, ruling.result) if mesa is not None else None,
+        "board_href": url_for("tables.board", token=token) if token else None,
+        "home_href": url_for("juiz.index", mesa=token),
+    }
+
+
+@bp.post("/aplicar")
+def aplicar() -> Any:
+    """Record a hand ruling on the table's board, with the same revision check as a tap."""
+    token = request.form.get("mesa", "")
+    mesa = find_mesa(token, edit=True)
+    if mesa is None:
+        abort(404)
+    args = {k: request.form[k] for k in HAND_KEYS if k in request.form}
+    try:
+        revision = int((request.form.get("rev") or "").strip())
+        outcome = apply.read_outcome(request.form)
+        record_outcome(mesa, revision, outcome)
+    except StaleRevision:
+        db.session.rollback()
+        return _hand_page(mesa, token, args, 409, STALE_MESSAGE)
+    except ValueError as error:
+        db.session.rollback()
+        text = str(error) if isinstance(error, RulesError) else "Revisão do placar inválida."
+        return _hand_page(mesa, token, args, 422, text)
+    return redirect(url_for("tables.board", token=mesa.edit_token), 303)

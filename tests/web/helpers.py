@@ -1,0 +1,60 @@
+"""Small helpers for driving a table through the Flask test client."""
+
+from __future__ import annotations
+
+import re
+
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
+HX = {"HX-Request": "true"}
+
+
+def open_table(client: FlaskClient, **form: str) -> str:
+    """Open a table with the given form fields and return its scorer token."""
+    response = client.post("/mesas", data=form)
+    assert response.status_code == 303, response.text
+    location = response.headers["Location"]
+    match = re.search(r"/m/([A-Za-z0-9_-]+)$", location)
+    assert match, location
+    return match.group(1)
+
+
+def by_testid(html: str, name: str) -> str | None:
+    """The text of the element with data-testid=name (first one), or None."""
+    match = re.search(rf'data-testid="{name}"[^>]*>([^<]*)<', html)
+    return match.group(1).strip() if match else None
+
+
+def scores(html: str) -> tuple[int, int]:
+    """Both sides' scores as shown."""
+    return int(by_testid(html, "score-a") or -1), int(by_testid(html, "score-b") or -1)
+
+
+def revision(client: FlaskClient, token: str) -> int:
+    """The revision the board is drawn from."""
+    html = client.get(f"/m/{token}").text
+    match = re.search(r'id="board"[^>]*data-rev="(\d+)"', html)
+    assert match
+    return int(match.group(1))
+
+
+def post(client: FlaskClient, token: str, route: str, rev: int | None = None, **form: str):
+    """POST to a board route as htmx does, with the current revision unless given."""
+    data = {"rev": str(revision(client, token) if rev is None else rev), **form}
+    return client.post(f"/m/{token}/{route}", data=data, headers=HX)
+
+
+def tap(client: FlaskClient, token: str, code: str, rev: int | None = None) -> TestResponse:
+    """Tap one outcome button."""
+    return post(client, token, "marcar", rev, o=code)
+
+
+def play(client: FlaskClient, token: str, *codes: str) -> TestResponse:
+    """Tap several outcomes in a row, each expected to be accepted."""
+    response = None
+    for code in codes:
+        response = tap(client, token, code)
+        assert response.status_code == 200, (code, by_testid(response.text, "mensagem"))
+    assert response is not None
+    return response
