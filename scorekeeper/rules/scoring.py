@@ -79,6 +79,14 @@ class Outcome:
     points: int | None = None
 
     @property
+    def well_typed(self) -> bool:
+        """True when side and points are ints or None (a bool or float is neither)."""
+        return all(
+            value is None or (isinstance(value, int) and not isinstance(value, bool))
+            for value in (self.side, self.points)
+        )
+
+    @property
     def gain(self) -> int:
         """Points added to `side` (0 for void hands, corrections and markers)."""
         fixed = {Kind.ONZE_GANHOU: 3, Kind.ONZE_PERDEU: 3, Kind.ONZE_CORREU: 1, Kind.FERRO: 1}
@@ -189,6 +197,8 @@ class MatchState:
 
     def apply(self, outcome: Outcome) -> MatchState:
         """The state after recording `outcome`; RulesError when it is not legal now."""
+        if not outcome.well_typed:
+            raise RulesError("Valor inválido: o lado e os pontos são números inteiros.")
         if outcome.kind is Kind.CORRECAO:
             return self._correct(outcome)
         if outcome not in self.legal_outcomes():
@@ -208,6 +218,8 @@ class MatchState:
         state = replace(self, hands_dealt=self.hands_dealt + 1, hand_in_game=self.hand_in_game + 1)
         if outcome.side is None or outcome.gain == 0:
             return state
+        if outcome.kind is Kind.FERRO:  # whoever wins the mão de ferro wins the game (seed 003)
+            return state._score(outcome.side, TARGET)
         return state._score(outcome.side, outcome.gain)
 
     def _score(self, side: int, gain: int) -> MatchState:

@@ -643,3 +643,12 @@ def test_replay_gives_every_state_and_fold_the_last() -> None:
     assert fold(CONFIG, outcomes) == states[-1]
     with pytest.raises(RulesError):
         replay(CONFIG, [normal(0, 12), normal(1, 1)])
+
+
+@pytest.mark.parametrize(
+    "outcome",
+    [Outcome(Kind.NORMAL, 0, 1.0), Outcome(Kind.NORMAL, True, 3)],  # type: ignore[arg-type]
+)
+def test_outcomes_with_a_float_or_bool_are_refused(outcome: Outcome) -> None:
+    """seed 000, Pontos: a hand is worth whole points for one of two sides."""
+    assert_refused(MatchState(CONFIG), outcome, "pontos", "lado")
