@@ -55,11 +55,13 @@ def _security_headers(response: Response) -> Response:
 def register(app: Flask) -> None:
     """Attach blueprints, error handlers and response headers to the app."""
     from .juiz import bp as juiz_bp
+    from .pwa import bp as pwa_bp
     from .share import bp as share_bp
     from .tables import bp as tables_bp
 
     app.register_blueprint(tables_bp)
     app.register_blueprint(juiz_bp)
+    app.register_blueprint(pwa_bp)
     app.register_blueprint(share_bp)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(500, lambda _e: error_page(500))

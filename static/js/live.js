@@ -1,5 +1,8 @@
-// Tento "Ao vivo": copy buttons, the "reconectando…" banner for pollers, wake lock in modo TV.
-// Everything here is an enhancement: the pages work (and keep polling) without it.
+// Tento "Ao vivo": copy buttons, and the banner of a poller (.poll in #live or #board) that can't
+// reach the server. app.js may already have put a "reconectando" note in place: this file reuses
+// it (one banner, one data-testid), pins it to the top of the screen, and says so when a link was
+// rotated away (403/404) instead of promising to reconnect. Without this file the pages still
+// work and keep polling.
 (function () {
   "use strict";
 
@@ -30,19 +33,14 @@
 
   function copy(button) {
     var text = button.getAttribute("data-copy") || "";
+    var fallback = function () {
+      flash(button, copyFallback(text) ? "Copiado!" : "Não deu: copie o link");
+    };
     if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(text).then(
-        function () { flash(button, "Copiado!"); },
-        function () { flash(button, copyFallback(text) ? "Copiado!" : "Não deu: copie o link"); }
-      );
-      return;
+      navigator.clipboard.writeText(text).then(function () { flash(button, "Copiado!"); }, fallback);
+    } else {
+      fallback();
     }
-    flash(button, copyFallback(text) ? "Copiado!" : "Não deu: copie o link");
-  }
-
-  function setUpCopy() {
-    var buttons = document.querySelectorAll("button[data-copy]");
-    for (var i = 0; i < buttons.length; i++) { buttons[i].hidden = false; }
   }
 
   document.addEventListener("click", function (evt) {
@@ -50,39 +48,47 @@
     if (button) { copy(button); }
   });
 
-  // --- Pollers (.poll inside #live or #board): a banner while the server can't be reached.
+  // --- Pollers: "reconectando…" while the server is unreachable, gone when it answers again.
+  var RECONNECTING = "reconectando…";
+  var GONE = "Este link não vale mais: os links da mesa foram trocados. Peça o QR novo.";
+
   function isPoller(elt) {
     return !!(elt && elt.classList && elt.classList.contains("poll"));
+  }
+
+  function bannerIn(region) {
+    return region.querySelector("[data-testid='reconectando']");
   }
 
   function showBanner(poller, gone) {
     var region = poller.parentElement;
     if (!region) { return; }
-    var banner = region.querySelector(".reconnecting");
+    var banner = bannerIn(region);
     if (!banner) {
       banner = document.createElement("p");
-      banner.className = "reconnecting";
       banner.setAttribute("role", "status");
       banner.setAttribute("data-testid", "reconectando");
       region.insertBefore(banner, poller.nextSibling);
     }
+    banner.classList.add("reconnecting");
     banner.classList.toggle("gone", gone);
-    banner.textContent = gone
-      ? "Este link não vale mais (os links da mesa foram trocados). Peça o QR novo."
-      : "reconectando…";
+    banner.textContent = gone ? GONE : RECONNECTING;
   }
 
   function hideBanner(poller) {
     var region = poller.parentElement;
-    var banner = region && region.querySelector(".reconnecting");
+    var banner = region && bannerIn(region);
     if (banner) { banner.parentNode.removeChild(banner); }
+  }
+
+  function linkGone(detail) {
+    var status = detail.xhr ? detail.xhr.status : 0;
+    return status === 403 || status === 404;
   }
 
   function onFailure(evt) {
     var elt = evt.detail && evt.detail.elt;
-    if (!isPoller(elt)) { return; }
-    var status = evt.detail.xhr ? evt.detail.xhr.status : 0;
-    showBanner(elt, status === 403 || status === 404);
+    if (isPoller(elt)) { showBanner(elt, linkGone(evt.detail)); }
   }
 
   document.addEventListener("htmx:sendError", onFailure);
@@ -90,25 +96,22 @@
   document.addEventListener("htmx:timeout", onFailure);
   document.addEventListener("htmx:afterRequest", function (evt) {
     var elt = evt.detail && evt.detail.elt;
-    if (isPoller(elt) && evt.detail.successful === true) { hideBanner(elt); }
+    if (!isPoller(elt)) { return; }
+    if (evt.detail.successful === true) {
+      hideBanner(elt);
+    } else if (linkGone(evt.detail)) {
+      showBanner(elt, true);
+    }
   });
 
-  // --- Modo TV: keep the screen on while the page is visible.
-  var lock = null;
-  function keepAwake() {
-    if (!document.querySelector("[data-wake-lock]") || !navigator.wakeLock) { return; }
-    if (lock || document.visibilityState !== "visible") { return; }
-    navigator.wakeLock.request("screen").then(function (sentinel) {
-      lock = sentinel;
-      lock.addEventListener("release", function () { lock = null; });
-    }, function () { lock = null; });
+  function showCopyButtons() {
+    var buttons = document.querySelectorAll("button[data-copy]");
+    for (var i = 0; i < buttons.length; i++) { buttons[i].hidden = false; }
   }
-  document.addEventListener("visibilitychange", keepAwake);
 
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", function () { setUpCopy(); keepAwake(); });
+    document.addEventListener("DOMContentLoaded", showCopyButtons);
   } else {
-    setUpCopy();
-    keepAwake();
+    showCopyButtons();
   }
 })();
