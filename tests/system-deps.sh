@@ -5,6 +5,8 @@
 set -euo pipefail
 packages=()
 command -v zbarimg >/dev/null 2>&1 || packages+=(zbar-tools)
+command -v rsvg-convert >/dev/null 2>&1 || packages+=(librsvg2-bin)
+command -v chromium >/dev/null 2>&1 || packages+=(chromium fonts-dejavu-core)
 if [ ${#packages[@]} -eq 0 ]; then
   exit 0
 fi

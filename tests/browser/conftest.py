@@ -1,0 +1,71 @@
+"""Browser tests: Debian's Chromium driven by pytest-playwright against a live app on 127.0.0.1."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from werkzeug.serving import make_server
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+
+from ..conftest import require_program
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args() -> dict[str, Any]:
+    """Launch Debian's Chromium (never a downloaded browser) headless."""
+    return {"executable_path": require_program("chromium", "chromium"), "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args() -> dict[str, Any]:
+    """A phone-sized viewport, Brazilian Portuguese."""
+    return {"viewport": {"width": 390, "height": 844}, "locale": "pt-BR"}
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app with production settings (CSRF on) served on a free port of 127.0.0.1."""
+    folder = tmp_path_factory.mktemp("live")
+    app = create_app(
+        {
+            "SECRET_KEY": "browser-tests",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'live.sqlite3'}",
+            "RATELIMIT_ENABLED": False,
+        }
+    )
+    with app.app_context():
+        db.create_all()
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def shots() -> Path:
+    """The git-ignored folder for screenshots to look at."""
+    SHOTS.mkdir(exist_ok=True)
+    return SHOTS

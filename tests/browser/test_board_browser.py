@@ -1,0 +1,196 @@
+"""The scorer's board in a real browser: a whole series, undo/redo, two phones, a network cut."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect
+
+
+def open_table(page: Page, base: str, series: str | None = None) -> str:
+    """Open a table from the home page (with a series when given) and return the board URL."""
+    page.goto(base + "/")
+    if series:
+        page.get_by_text("Opções da mesa").click()
+        page.get_by_label(series).check()
+        page.get_by_role("button", name="Abrir mesa com essas opções").click()
+    else:
+        page.get_by_test_id("nova-mesa").click()
+    page.wait_for_url("**/m/*")
+    return page.url
+
+
+def side(page: Page, name: str):  # type: ignore[no-untyped-def]
+    """A side's panel: 'a' (Nós) or 'b' (Eles)."""
+    return page.get_by_test_id(f"team-{name}")
+
+
+def tap(page: Page, team: str, label: str) -> None:
+    """Tap a +N button under a side and wait for the new board (its revision changes)."""
+    rev = page.locator("#board").get_attribute("data-rev")
+    side(page, team).get_by_role("button", name=label, exact=True).click()
+    expect(page.locator("#board")).not_to_have_attribute("data-rev", rev or "")
+
+
+def score(page: Page, a: int, b: int) -> None:
+    """Assert both scores as shown."""
+    expect(page.get_by_test_id("score-a")).to_have_text(str(a))
+    expect(page.get_by_test_id("score-b")).to_have_text(str(b))
+
+
+def test_a_best_of_three_series_through_mao_de_onze_and_mao_de_ferro(
+    page: Page, live_server: str, shots: Path
+) -> None:
+    """Open a table, play two games (one through the mão de ferro) and win the series."""
+    open_table(page, live_server, series="Melhor de 3")
+    tap(page, "a", "+9")
+    tap(page, "a", "+1")
+    tap(page, "a", "+1")
+    score(page, 11, 0)
+    expect(page.get_by_test_id("mao-de-onze")).to_contain_text("Não tem truco")
+    expect(side(page, "a").get_by_role("button", name="+3", exact=True)).to_have_count(0)
+    page.screenshot(path=str(shots / "board-mao-de-onze-390.png"))
+    page.get_by_test_id("onze-ganhou").click()
+    score(page, 12, 0)
+    expect(page.get_by_test_id("series-a")).to_have_text("1")
+    page.get_by_test_id("proxima-partida").click()
+    score(page, 0, 0)
+    for team, label in (("a", "+9"), ("a", "+1"), ("b", "+9"), ("b", "+1"), ("a", "+1")):
+        tap(page, team, label)
+    page.get_by_test_id("onze-correu").click()
+    score(page, 11, 11)
+    expect(page.get_by_test_id("mao-de-ferro")).to_contain_text("sem truco")
+    page.screenshot(path=str(shots / "board-mao-de-ferro-390.png"))
+    page.get_by_test_id("ferro-a").click()
+    expect(page.get_by_test_id("series-a")).to_have_text("2")
+    expect(page.get_by_test_id("fim")).to_contain_text("venceram a série")
+    page.screenshot(path=str(shots / "board-fim-de-serie-390.png"))
+    page.get_by_test_id("nova-serie").click()
+    score(page, 0, 0)
+    expect(page.get_by_test_id("series-a")).to_have_text("0")
+
+
+def test_undo_and_redo_move_through_the_log(page: Page, live_server: str) -> None:
+    """Undo strikes the hand through in the log; redo brings it back."""
+    open_table(page, live_server)
+    tap(page, "a", "+3")
+    tap(page, "b", "+1")
+    expect(page.get_by_test_id("confirmacao")).to_contain_text("Eles +1")
+    page.get_by_test_id("desfazer").click()
+    score(page, 3, 0)
+    expect(page.locator("[data-testid=registro].undone")).to_have_count(1)
+    page.get_by_test_id("refazer").click()
+    score(page, 3, 1)
+    expect(page.locator("[data-testid=registro].active")).to_have_count(2)
+
+
+def test_note_from_the_confirmation_lands_in_the_log(page: Page, live_server: str) -> None:
+    """After +3 the confirmation offers 'correram do seis', which the log then shows."""
+    open_table(page, live_server)
+    tap(page, "b", "+3")
+    page.get_by_role("button", name="correram do seis").click()
+    expect(page.get_by_test_id("historico")).to_contain_text("correram do seis")
+
+
+def test_two_phones_tapping_the_same_hand_count_it_once(
+    browser: Browser, live_server: str
+) -> None:
+    """A second scorer with the same link taps the same hand: one count, a clear message."""
+    first = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    url = open_table(first, live_server)
+    second = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    second.goto(url)
+    tap(first, "a", "+3")
+    side(second, "a").get_by_role("button", name="+3", exact=True).click()
+    expect(second.get_by_test_id("mensagem")).to_contain_text("mudou em outro aparelho")
+    score(second, 3, 0)
+    score(first, 3, 0)
+    second.context.close()
+    first.context.close()
+
+
+def test_scorer_board_follows_another_phone(browser: Browser, live_server: str) -> None:
+    """The scorer's board polls: a tap on another phone shows up within seconds."""
+    first = browser.new_context().new_page()
+    url = open_table(first, live_server)
+    second = browser.new_context().new_page()
+    second.goto(url)
+    tap(second, "b", "+6")
+    expect(first.get_by_test_id("score-b")).to_have_text("6", timeout=5000)
+    first.context.close()
+    second.context.close()
+
+
+def test_a_tap_with_the_network_cut_says_so_and_changes_nothing(
+    page: Page, live_server: str
+) -> None:
+    """Route abort: 'sem conexão — toque não registrado', the board as it was; retry works."""
+    url = open_table(page, live_server)
+    page.route("**/marcar", lambda route: route.abort())
+    side(page, "a").get_by_role("button", name="+1", exact=True).click()
+    expect(page.get_by_test_id("sem-conexao")).to_be_visible()
+    score(page, 0, 0)
+    page.unroute("**/marcar")
+    tap(page, "a", "+1")
+    score(page, 1, 0)
+    expect(page.get_by_test_id("sem-conexao")).to_have_count(0)
+    page.goto(url)
+    score(page, 1, 0)
+
+
+def test_board_fits_320_and_390_wide_with_big_targets_in_light_and_dark(
+    browser: Browser, live_server: str, shots: Path
+) -> None:
+    """No sideways scrolling from 320 px, tap targets at least 48 px, score at least 96 px tall."""
+    for scheme in ("light", "dark"):
+        for width in (320, 390):
+            context = browser.new_context(
+                viewport={"width": width, "height": 844}, color_scheme=scheme
+            )
+            page = context.new_page()
+            open_table(page, live_server)
+            tap(page, "a", "+3")
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            for button in page.locator("#board button:visible").all():
+                box = button.bounding_box()
+                assert box and box["height"] >= 44 and box["width"] >= 44, button.inner_text()
+            for hook in ("tap-a-1", "tap-b-12", "desfazer", "anulada"):
+                box = page.get_by_test_id(hook).bounding_box()
+                assert box and box["height"] >= 48 and box["width"] >= 48, hook
+            if width == 390:
+                assert (page.get_by_test_id("score-a").bounding_box() or {}).get("height", 0) >= 96
+            page.screenshot(path=str(shots / f"board-{scheme}-{width}.png"))
+            context.close()
+
+
+def test_modo_mesa_turns_one_side_and_is_remembered(page: Page, live_server: str, shots: Path) -> None:
+    """Modo mesa: side A turned 180 degrees; the choice survives a reload."""
+    open_table(page, live_server)
+    page.get_by_test_id("ajustes").locator("summary").click()
+    page.get_by_test_id("modo-mesa").check()
+    transform = "getComputedStyle(document.querySelector('.side-a')).transform"
+    assert page.evaluate(transform) != "none"
+    page.reload()
+    assert page.evaluate(transform) != "none"
+    assert page.evaluate("getComputedStyle(document.querySelector('.side-b')).transform") == "none"
+    page.screenshot(path=str(shots / "board-modo-mesa-390.png"))
+
+
+def test_theme_switch_is_remembered(page: Page, live_server: str) -> None:
+    """Tema 'sol' (high contrast) stays chosen after a reload."""
+    open_table(page, live_server)
+    page.get_by_test_id("ajustes").locator("summary").click()
+    page.get_by_test_id("tema").get_by_role("button", name="Sol").click()
+    page.reload()
+    assert page.evaluate("document.documentElement.dataset.tema") == "sol"
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(255, 255, 255)"
+
+
+def test_keyboard_alone_can_tap(page: Page, live_server: str) -> None:
+    """Everything works from a keyboard: focus a +1 button and press Enter."""
+    open_table(page, live_server)
+    side(page, "b").get_by_role("button", name="+1", exact=True).focus()
+    page.keyboard.press("Enter")
+    score(page, 0, 1)
+    expect(page.locator("#anuncio")).to_have_text("Nós 0, Eles 1")
