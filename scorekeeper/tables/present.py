@@ -64,7 +64,7 @@ def special_taps(board: Board) -> list[Tap]:
             taps.append(Tap(label, outcome_code(outcome), "onze-correu", "lose"))
         elif kind is Kind.FERRO:
             side = outcome.side or 0
-            label = f"{names[side]} venceram (+1)"
+            label = f"{names[side]} venceram"
             taps.append(Tap(label, outcome_code(outcome), f"ferro-{'ab'[side]}", "win"))
     return taps
 
@@ -80,6 +80,8 @@ def describe(rec: HandRecord, names: tuple[str, str]) -> str:
         return "Próxima partida"
     if kind is Kind.NOVA_SERIE:
         return "Nova série"
+    if kind is Kind.FERRO:
+        return f"{names[rec.side or 0]} venceram a mão de ferro"
     return f"{names[rec.side or 0]} +{rec.outcome.gain}"
 
 
@@ -136,13 +138,8 @@ def log_entries(board: Board) -> list[LogEntry]:
 
 def chart_points(board: Board) -> tuple[str, str, int]:
     """SVG polyline points for both sides over the current game's hands, and the hand count."""
-    series: list[tuple[int, int]] = []
-    for state in board.states:
-        if state.game_number != board.state.game_number or (
-            state.series_number != board.state.series_number
-        ):
-            series = []
-        series.append(state.points)
+    current = (board.state.series_number, board.state.game_number)
+    series = [s.points for s in board.states if (s.series_number, s.game_number) == current]
     if not series or series[0] != (0, 0):
         series.insert(0, (0, 0))
     width, height = 300, 96

@@ -372,3 +372,12 @@ def test_names_are_escaped(client: FlaskClient) -> None:
     token = open_table(client, time_a="<script>x</script>")
     html = client.get(f"/m/{token}").text
     assert "<script>x</script>" not in html and "&lt;script&gt;" in html
+
+
+def test_chart_draws_only_the_current_game(client: FlaskClient) -> None:
+    """The score chart starts again at 0 x 0 with each new game."""
+    token = open_table(client)
+    html = play(client, token, "normal:0:12", "proxima_partida", "normal:1:3").text
+    assert "1 mão</figcaption>" in html
+    points_b = re.search(r'<polyline points="([^"]+)" class="line-b"', html)
+    assert points_b and points_b.group(1).split() == ["0.0,96.0", "300.0,72.0"]
