@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import current_app, request, url_for
+from flask import abort, current_app, request, url_for
 
 LOCAL_NAMES = ("localhost", "localhost.localdomain", "ip6-localhost", "0.0.0.0")
 
@@ -17,7 +17,10 @@ def absolute_url(endpoint: str, **values: Any) -> str:
     """The endpoint's absolute URL: PUBLIC_URL when configured, else the request's host."""
     public = (current_app.config.get("PUBLIC_URL") or "").strip().rstrip("/")
     if not public:
-        return url_for(endpoint, _external=True, **values)
+        try:
+            return url_for(endpoint, _external=True, **values)
+        except (UnicodeError, ValueError):  # a Host header that is no host name
+            abort(400)
     path = url_for(endpoint, **values)
     root = request.script_root
     if root and path.startswith(root):
@@ -71,7 +74,10 @@ def local_hint(path: str) -> LocalHint | None:
     if not is_local_host(hostname):
         return None
     default = 443 if parts.scheme == "https" else 80
-    port = parts.port or default
+    try:
+        port = parts.port or default
+    except ValueError:  # a malformed Host header
+        port = default
     command = "make run HOST=0.0.0.0" + ("" if port == 5000 else f" PORT={port}")
     address = lan_address()
     suggestion = None

@@ -6,36 +6,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-
-def open_table(page: Page, base: str, series: str | None = None) -> str:
-    """Open a table from the home page (with a series when given) and return the board URL."""
-    page.goto(base + "/")
-    if series:
-        page.get_by_text("Opções da mesa").click()
-        page.get_by_label(series).check()
-        page.get_by_role("button", name="Abrir mesa com essas opções").click()
-    else:
-        page.get_by_test_id("nova-mesa").click()
-    page.wait_for_url("**/m/*")
-    return page.url
-
-
-def side(page: Page, name: str):  # type: ignore[no-untyped-def]
-    """A side's panel: 'a' (Nós) or 'b' (Eles)."""
-    return page.get_by_test_id(f"team-{name}")
-
-
-def tap(page: Page, team: str, label: str) -> None:
-    """Tap a +N button under a side and wait for the new board (its revision changes)."""
-    rev = page.locator("#board").get_attribute("data-rev")
-    side(page, team).get_by_role("button", name=label, exact=True).click()
-    expect(page.locator("#board")).not_to_have_attribute("data-rev", rev or "")
-
-
-def score(page: Page, a: int, b: int) -> None:
-    """Assert both scores as shown."""
-    expect(page.get_by_test_id("score-a")).to_have_text(str(a))
-    expect(page.get_by_test_id("score-b")).to_have_text(str(b))
+from .pages import open_table, score, side, tap
 
 
 def test_a_best_of_three_series_through_mao_de_onze_and_mao_de_ferro(
@@ -163,7 +134,9 @@ def test_board_fits_320_and_390_wide_with_big_targets_in_light_and_dark(
             context.close()
 
 
-def test_modo_mesa_turns_one_side_and_is_remembered(page: Page, live_server: str, shots: Path) -> None:
+def test_modo_mesa_turns_one_side_and_is_remembered(
+    page: Page, live_server: str, shots: Path
+) -> None:
     """Modo mesa: side A turned 180 degrees; the choice survives a reload."""
     open_table(page, live_server)
     page.get_by_test_id("ajustes").locator("summary").click()

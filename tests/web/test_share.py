@@ -1,0 +1,714 @@
+"""Ao vivo: the share page and its QR codes, the live view, viewer refusals, rotation, headers."""
+
+from __future__ import annotations
+
+import base64
+import re
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+from scorekeeper.models import HandRecord, Mesa
+from scorekeeper.share import links
+from scorekeeper.share.qr import qr_svg
+from scorekeeper.tables import service
+
+from ..conftest import require_program
+from .helpers import open_table
+
+LAN = "http://192.168.0.7:5000"
+PUBLIC = "https://tento.example.com.br"
+WRITE_ROUTES = ("marcar", "desfazer", "refazer", "nota", "corrigir", "trocar-links")
+TO_ELEVEN = ("normal:0:9", "normal:0:1", "normal:0:1")
+TO_FERRO = (*TO_ELEVEN[:2], "normal:1:9", "normal:1:1", "normal:0:1", "onze_correu:1")
+
+
+def settings(tmp_path: Path, **extra: object) -> dict[str, object]:
+    """The conftest app's settings (throw-away SQLite, CSRF off) plus `extra`."""
+    return {
+        "TESTING": True,
+        "SECRET_KEY": "test",
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'share.sqlite3'}",
+        "WTF_CSRF_ENABLED": False,
+        **extra,
+    }
+
+
+def make_app(tmp_path: Path, **extra: object) -> Iterator[Flask]:
+    """An app like the conftest one with extra settings, its schema created."""
+    made = create_app(settings(tmp_path, **extra))
+    with made.app_context():
+        db.create_all()
+    yield made
+    with made.app_context():
+        db.engine.dispose()
+
+
+@pytest.fixture
+def local_app(app: Flask) -> Flask:
+    """The conftest app with no PUBLIC_URL, whatever the environment says."""
+    app.config["PUBLIC_URL"] = None
+    return app
+
+
+@pytest.fixture
+def public_app(tmp_path: Path) -> Iterator[Flask]:
+    """An app served at a configured PUBLIC_URL."""
+    yield from make_app(tmp_path, PUBLIC_URL=PUBLIC)
+
+
+@pytest.fixture
+def csrf_app(tmp_path: Path) -> Iterator[Flask]:
+    """An app with CSRF protection on, as in production."""
+    yield from make_app(tmp_path, WTF_CSRF_ENABLED=True, PUBLIC_URL=None)
+
+
+def mesa_of(app: Flask, edit: str) -> Mesa:
+    """The table with scorer token `edit`, detached from the session."""
+    with app.app_context():
+        mesa = db.session.execute(db.select(Mesa).filter_by(edit_token=edit)).scalar_one()
+        db.session.expunge(mesa)
+        return mesa
+
+
+def snapshot(app: Flask, mesa_id: int) -> tuple[object, ...]:
+    """Everything a write could change: tokens, revision and every record."""
+    with app.app_context():
+        mesa = db.session.get(Mesa, mesa_id)
+        assert mesa is not None
+        rows = db.session.execute(
+            db.select(HandRecord).filter_by(mesa_id=mesa_id).order_by(HandRecord.seq)
+        ).scalars()
+        records = tuple((r.seq, r.kind, r.side, r.points, r.note, r.status) for r in rows)
+        return (mesa.edit_token, mesa.view_token, mesa.revision, records)
+
+
+def text_of(html: str, name: str) -> str | None:
+    """The text of the first element with data-testid=name (tags stripped), or None."""
+    match = re.search(rf'<(\w+)[^>]*data-testid="{name}"[^>]*>(.*?)</\1>', html, re.S)
+    return " ".join(re.sub(r"<[^>]+>", "", match.group(2)).split()) if match else None
+
+
+def live_rev(html: str) -> int:
+    """The revision the live view was drawn from."""
+    match = re.search(r'id="live"[^>]*data-rev="(\d+)"', html)
+    assert match, html
+    return int(match.group(1))
+
+
+def tap(client: FlaskClient, edit: str, code: str) -> None:
+    """One accepted tap on the scorer's board, at the board's current revision."""
+    board = client.get(f"/m/{edit}").text
+    match = re.search(r'id="board"[^>]*data-rev="(\d+)"', board)
+    assert match
+    response = client.post(f"/m/{edit}/marcar", data={"rev": match.group(1), "o": code})
+    assert response.status_code in (200, 303), response.text
+
+
+def qr_block(html: str, name: str) -> str:
+    """The inline SVG inside the element with data-testid=name."""
+    match = re.search(rf'data-testid="{name}"[^>]*>\s*(<svg.*?</svg>)', html, re.S)
+    assert match, f"no QR SVG in {name}"
+    return match.group(1)
+
+
+def decode_qr(svg: str, tmp_path: Path, name: str) -> str:
+    """Rasterise the SVG with rsvg-convert and read it back with zbarimg."""
+    rsvg = require_program("rsvg-convert", "librsvg2-bin")
+    zbar = require_program("zbarimg", "zbar-tools")
+    source, png = tmp_path / f"{name}.svg", tmp_path / f"{name}.png"
+    source.write_text(svg)
+    subprocess.run(
+        [rsvg, "-w", "400", "-h", "400", "-b", "white", str(source), "-o", str(png)], check=True
+    )
+    done = subprocess.run(
+        [zbar, "--raw", "-q", str(png)], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+# --- The share page and its QR codes ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("public", [False, True], ids=["request-host", "PUBLIC_URL"])
+def test_both_qr_codes_decode_to_the_absolute_links(
+    public: bool, local_app: Flask, public_app: Flask, tmp_path: Path
+) -> None:
+    """Scanning 'Assistir' opens the live view, 'Marcar junto' the board, at the right host."""
+    app, base = (public_app, PUBLIC) if public else (local_app, LAN)
+    client = app.test_client()
+    edit = open_table(client)
+    mesa = mesa_of(app, edit)
+    page = client.get(f"/m/{edit}/compartilhar", base_url=LAN)
+    assert page.status_code == 200
+    expected = {"qr-assistir": f"{base}/v/{mesa.view_token}", "qr-marcar": f"{base}/m/{edit}"}
+    for name, url in expected.items():
+        assert decode_qr(qr_block(page.text, name), tmp_path, name) == url
+    assert text_of(page.text, "link-assistir") == expected["qr-assistir"]
+    assert text_of(page.text, "link-marcar") == expected["qr-marcar"]
+    assert page.text.count(f'data-copy="{expected["qr-assistir"]}"') == 1
+    assert page.text.count(f'data-copy="{expected["qr-marcar"]}"') == 1
+
+
+def test_the_scorer_code_hides_behind_mostrar_with_a_warning(local_app: Flask) -> None:
+    """The 'Marcar junto' code sits in a closed <details> and says whoever scans it can score."""
+    client = local_app.test_client()
+    edit = open_table(client)
+    html = client.get(f"/m/{edit}/compartilhar", base_url=LAN).text
+    details = re.search(r"<details class=\"reveal\">(.*?)</details>", html, re.S)
+    assert details and 'data-testid="qr-marcar"' in details.group(1)
+    assert ">mostrar</summary>" in details.group(1)
+    assert "pode mudar o placar" in html
+    watch = html.index('data-testid="qr-assistir"')
+    assert "<details" not in html[html.rindex("<section", 0, watch) : watch]
+
+
+def test_the_board_links_to_the_share_page(local_app: Flask) -> None:
+    """The board's 'Compartilhar' leads to this page."""
+    client = local_app.test_client()
+    edit = open_table(client)
+    board = client.get(f"/m/{edit}").text
+    assert f'href="/m/{edit}/compartilhar" data-testid="compartilhar"' in board
+    assert client.get(f"/m/{edit}/compartilhar").status_code == 200
+
+
+@pytest.mark.parametrize("host", ["http://localhost:5000", "http://127.0.0.1:5000"])
+def test_a_localhost_page_says_how_to_serve_the_local_network(
+    host: str, local_app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Links to localhost are useless to another phone: say so, give the command and address."""
+    monkeypatch.setattr(links, "lan_address", lambda: "192.168.1.23")
+    client = local_app.test_client()
+    edit = open_table(client)
+    mesa = mesa_of(local_app, edit)
+    html = client.get(f"/m/{edit}/compartilhar", base_url=host).text
+    hint = text_of(html, "dica-rede-local")
+    assert hint is not None and "só abrem neste computador" in hint
+    assert "make run HOST=0.0.0.0" in html
+    assert text_of(html, "endereco-rede-local") == f"http://192.168.1.23:5000/v/{mesa.view_token}"
+
+
+def test_a_nonstandard_port_is_kept_in_the_hint(
+    local_app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`flask run --port 5078` on localhost suggests PORT=5078 and that port on the LAN."""
+    monkeypatch.setattr(links, "lan_address", lambda: "10.0.0.5")
+    client = local_app.test_client()
+    edit = open_table(client)
+    html = client.get(f"/m/{edit}/compartilhar", base_url="http://127.0.0.1:5078").text
+    assert "make run HOST=0.0.0.0 PORT=5078" in html
+    assert "http://10.0.0.5:5078/v/" in html
+
+
+def test_without_a_lan_address_the_hint_still_gives_the_command(
+    local_app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No network at all: the command is there, and no made-up address."""
+    monkeypatch.setattr(links, "lan_address", lambda: None)
+    client = local_app.test_client()
+    edit = open_table(client)
+    html = client.get(f"/m/{edit}/compartilhar", base_url="http://localhost:5000").text
+    assert "make run HOST=0.0.0.0" in html
+    assert 'data-testid="endereco-rede-local"' not in html
+
+
+def test_no_hint_on_a_lan_host(local_app: Flask) -> None:
+    """A phone on the LAN already has a usable address."""
+    client = local_app.test_client()
+    edit = open_table(client)
+    html = client.get(f"/m/{edit}/compartilhar", base_url=LAN).text
+    assert 'data-testid="dica-rede-local"' not in html
+
+
+def test_no_hint_with_public_url_even_on_localhost(public_app: Flask) -> None:
+    """With PUBLIC_URL the links never point at localhost."""
+    client = public_app.test_client()
+    edit = open_table(client)
+    html = client.get(f"/m/{edit}/compartilhar", base_url="http://127.0.0.1:5000").text
+    assert 'data-testid="dica-rede-local"' not in html
+    assert f"{PUBLIC}/m/{edit}" in html
+
+
+@pytest.mark.parametrize(
+    ("host", "local"),
+    [
+        ("localhost", True),
+        ("LOCALHOST", True),
+        ("app.localhost", True),
+        ("127.0.0.1", True),
+        ("127.1.2.3", True),
+        ("::1", True),
+        ("[::1]", True),
+        ("0.0.0.0", True),
+        ("192.168.0.7", False),
+        ("10.0.0.5", False),
+        ("tento.example.com.br", False),
+        ("", False),
+    ],
+)
+def test_local_hosts(host: str, local: bool) -> None:
+    """Which hostnames only this machine can reach."""
+    assert links.is_local_host(host) is local
+
+
+def test_lan_address_never_raises_and_is_never_loopback() -> None:
+    """Whatever the machine's network, the answer is an address other phones could use, or None."""
+    address = links.lan_address()
+    assert address is None or not links.is_local_host(address)
+
+
+def test_lan_address_falls_back_and_gives_up_quietly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No route: the host name's address; nothing at all: None."""
+
+    def no_socket(*_args: object, **_kwargs: object) -> object:
+        raise OSError("no network")
+
+    monkeypatch.setattr(links.socket, "socket", no_socket)
+    monkeypatch.setattr(links.socket, "gethostbyname", lambda _name: "192.168.5.5")
+    assert links.lan_address() == "192.168.5.5"
+    monkeypatch.setattr(links.socket, "gethostbyname", lambda _name: "127.0.1.1")
+    assert links.lan_address() is None
+    monkeypatch.setattr(links.socket, "gethostbyname", no_socket)
+    assert links.lan_address() is None
+
+
+def test_qr_svg_is_responsive_with_unique_ids_and_cached() -> None:
+    """No mm sizes, viewBox kept, no XML declaration or style attribute, one id per code."""
+    first = qr_svg("http://example.com/v/a", "qr-assistir", "Assistir")
+    second = qr_svg("http://example.com/m/b", "qr-marcar", "Marcar")
+    for svg in (first, second):
+        root = svg[: svg.index(">")]
+        assert svg.startswith("<svg") and "viewBox=" in root
+        assert "width=" not in root and "height=" not in root and "mm" not in root
+        assert "style=" not in svg and "<?xml" not in svg
+    ids = re.findall(r'\sid="([^"]+)"', first + second)
+    assert len(ids) == len(set(ids))
+    assert qr_svg("http://example.com/v/a", "qr-assistir", "Assistir") is first
+
+
+def test_the_share_page_has_no_inline_styles_or_scripts(local_app: Flask) -> None:
+    """The CSP forbids them: classes in live.css, behaviour in live.js."""
+    client = local_app.test_client()
+    edit = open_table(client)
+    view = mesa_of(local_app, edit).view_token
+    for url in (f"/m/{edit}/compartilhar", f"/v/{view}", f"/v/{view}?tv=1"):
+        html = client.get(url, base_url=LAN).text
+        assert " style=" not in html and " on" + "click=" not in html
+        assert all("src=" in tag for tag in re.findall(r"<script[^>]*>", html))
+        assert "css/live.css" in html and "js/live.js" in html
+    assert client.get("/static/css/live.css").status_code == 200
+    assert client.get("/static/js/live.js").status_code == 200
+
+
+# --- The live view ---------------------------------------------------------------------------
+
+
+def test_live_view_shows_the_score_with_the_boards_hooks_and_no_tap(
+    local_app: Flask,
+) -> None:
+    """Big score, names, tally, kind of hand, last hand, deal; nothing to press."""
+    client = local_app.test_client()
+    edit = open_table(client, time_a="Zé", time_b="Tião")
+    view = mesa_of(local_app, edit).view_token
+    tap(client, edit, "normal:1:3")
+    html = client.get(f"/v/{view}").text
+    assert text_of(html, "score-a") == "0" and text_of(html, "score-b") == "3"
+    assert text_of(html, "series-a") == "0" and text_of(html, "series-b") == "0"
+    assert "Zé" in html and "Tião" in html
+    assert text_of(html, "fase") == "Mão normal"
+    assert re.fullmatch(r"Última mão: Tião \+3 · \d\d:\d\d", text_of(html, "ultima") or "")
+    assert "Dá as cartas" in (text_of(html, "vez") or "")
+    live = html[html.index('id="live"') :]
+    assert "<form" not in html and "hx-post" not in html and 'type="submit"' not in html
+    assert "<button" not in live and "<input" not in live and "tap-" not in live
+    assert edit not in html
+
+
+def test_live_view_before_any_hand(local_app: Flask) -> None:
+    """A fresh table says no hand was logged yet."""
+    client = local_app.test_client()
+    view = mesa_of(local_app, open_table(client)).view_token
+    html = client.get(f"/v/{view}").text
+    assert text_of(html, "ultima") == "Nenhuma mão marcada ainda."
+
+
+def test_live_view_names_the_mao_de_onze_side_and_the_mao_de_ferro(local_app: Flask) -> None:
+    """The kind of hand being played, as the board has it."""
+    client = local_app.test_client()
+    edit = open_table(client, time_a="Zé", time_b="Tião")
+    view = mesa_of(local_app, edit).view_token
+    for code in TO_ELEVEN:
+        tap(client, edit, code)
+    assert text_of(client.get(f"/v/{view}").text, "fase") == "Mão de onze: Zé decide"
+    second = open_table(client)
+    second_view = mesa_of(local_app, second).view_token
+    for code in TO_FERRO:
+        tap(client, second, code)
+    html = client.get(f"/v/{second_view}").text
+    assert "Mão de ferro" in (text_of(html, "fase") or "")
+    assert "phase-mao_de_ferro" in html
+
+
+def test_live_view_shows_the_winner_and_the_series_tally(local_app: Flask) -> None:
+    """After a game the tally moves and the winner is named."""
+    client = local_app.test_client()
+    edit = open_table(client, serie="melhor_de_3")
+    view = mesa_of(local_app, edit).view_token
+    tap(client, edit, "normal:0:12")
+    html = client.get(f"/v/{view}").text
+    assert text_of(html, "fase") == "Nós venceram a partida!"
+    assert text_of(html, "series-a") == "1"
+    assert "Melhor de 3" in (text_of(html, "serie") or "")
+
+
+def test_live_view_polls_every_two_seconds_with_its_revision(local_app: Flask) -> None:
+    """The poller carries the revision shown and swaps the whole #live region."""
+    client = local_app.test_client()
+    edit = open_table(client)
+    view = mesa_of(local_app, edit).view_token
+    html = client.get(f"/v/{view}").text
+    poll = re.search(r'<div class="poll"([^>]*)>', html)
+    assert poll, html
+    assert f'hx-get="/v/{view}/placar?rev=0"' in poll.group(1)
+    assert 'hx-trigger="every 2s"' in poll.group(1) and "[" not in poll.group(1)
+    assert 'hx-target="#live"' in poll.group(1) and 'hx-swap="outerHTML"' in poll.group(1)
+
+
+def test_unchanged_poll_is_204_with_an_empty_body(local_app: Flask) -> None:
+    """A thousand phones cost almost nothing while nobody scores."""
+    client = local_app.test_client()
+    edit = open_table(client)
+    view = mesa_of(local_app, edit).view_token
+    tap(client, edit, "normal:0:1")
+    response = client.get(f"/v/{view}/placar?rev=1", headers={"HX-Request": "true"})
+    assert response.status_code == 204
+    assert response.data == b""
+
+
+def test_changed_poll_answers_the_new_fragment(local_app: Flask) -> None:
+    """After a tap, a poll with the old revision gets the fresh #live fragment."""
+    client = local_app.test_client()
+    edit = open_table(client)
+    view = mesa_of(local_app, edit).view_token
+    before = client.get(f"/v/{view}").text
+    assert live_rev(before) == 0
+    client.post(f"/m/{edit}/marcar", data={"rev": "0", "o": "normal:0:3"})
+    response = client.get(f"/v/{view}/placar?rev=0", headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    html = response.text
+    assert html.lstrip().startswith("<title>") and "<html" not in html
+    assert live_rev(html) == 1 and text_of(html, "score-a") == "3"
+    assert f"/v/{view}/placar?rev=1" in html
+    assert client.get(f"/v/{view}/placar").status_code == 200  # no revision: the fragment
+
+
+def test_modo_tv_adds_its_layout_and_keeps_it_while_polling(local_app: Flask) -> None:
+    """?tv=1 is the room-sized layout, kept in the poll URL and in the fragments."""
+    client = local_app.test_client()
+    edit = open_table(client)
+    view = mesa_of(local_app, edit).view_token
+    html = client.get(f"/v/{view}?tv=1").text
+    assert re.search(r'id="live" class="live tv', html)
+    assert f"/v/{view}/placar?rev=0&amp;tv=1" in html
+    tap(client, edit, "normal:1:1")
+    fragment = client.get(f"/v/{view}/placar?rev=0&tv=1").text
+    assert re.search(r'id="live" class="live tv', fragment)
+    assert 'class="live tv' not in client.get(f"/v/{view}").text
+
+
+# --- Permissions -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("route", WRITE_ROUTES)
+def test_the_viewer_token_is_refused_on_every_write_route(local_app: Flask, route: str) -> None:
+    """403 in pt-BR, and nothing changes: not the score, the log, the revision or the tokens."""
+    client = local_app.test_client()
+    edit = open_table(client)
+    tap(client, edit, "normal:0:3")
+    mesa = mesa_of(local_app, edit)
+    before = snapshot(local_app, mesa.id)
+    form = {
+        "rev": str(mesa.revision),
+        "o": "normal:1:3",
+        "registro": "1",
+        "nota": "truco",
+        "lado": "1",
+        "pontos": "9",
+        "motivo": "tentando",
+    }
+    response = client.post(f"/m/{mesa.view_token}/{route}", data=form)
+    assert response.status_code == 403
+    assert "Sem permissão" in response.text and 'lang="pt-BR"' in response.text
+    htmx = client.post(f"/m/{mesa.view_token}/{route}", data=form, headers={"HX-Request": "true"})
+    assert htmx.status_code == 403
+    assert snapshot(local_app, mesa.id) == before
+
+
+@pytest.mark.parametrize("path", ["", "/marcar", "/placar", "/trocar-links", "/a/b"])
+def test_posting_anything_under_the_viewer_link_is_refused(local_app: Flask, path: str) -> None:
+    """The live view's own URLs accept no write either."""
+    client = local_app.test_client()
+    edit = open_table(client)
+    mesa = mesa_of(local_app, edit)
+    before = snapshot(local_app, mesa.id)
+    response = client.post(f"/v/{mesa.view_token}{path}", data={"rev": "0", "o": "normal:0:3"})
+    assert response.status_code == 403 and "Sem permissão" in response.text
+    assert client.post(f"/v/{'x' * 32}{path}").status_code == 404
+    assert snapshot(local_app, mesa.id) == before
+
+
+def test_the_viewer_token_cannot_apply_a_juiz_ruling(local_app: Flask) -> None:
+    """The juiz's 'aplicar' only takes a scorer token."""
+    client = local_app.test_client()
+    edit = open_table(client)
+    mesa = mesa_of(local_app, edit)
+    before = snapshot(local_app, mesa.id)
+    form = {"mesa": mesa.view_token, "rev": "0", "tipo": "normal", "lado": "0", "pontos": "3"}
+    response = client.post("/juiz/aplicar", data=form)
+    assert response.status_code in (403, 404)
+    assert snapshot(local_app, mesa.id) == before
+
+
+def test_the_viewer_token_does_not_open_the_board_or_the_share_page(local_app: Flask) -> None:
+    """The scorer's pages (and their poll) refuse a viewer link with 403."""
+    client = local_app.test_client()
+    view = mesa_of(local_app, open_table(client)).view_token
+    for url in (f"/m/{view}", f"/m/{view}/placar?rev=0", f"/m/{view}/compartilhar"):
+        assert client.get(url).status_code == 403
+
+
+def test_the_scorer_token_is_not_a_viewer_token(local_app: Flask) -> None:
+    """Each link opens only its own pages."""
+    client = local_app.test_client()
+    edit = open_table(client)
+    assert client.get(f"/v/{edit}").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("method", "url"),
+    [
+        ("get", "/v/{t}"),
+        ("get", "/v/{t}/placar?rev=0"),
+        ("get", "/m/{t}/compartilhar"),
+        ("post", "/m/{t}/trocar-links"),
+        ("get", "/m/{t}"),
+    ],
+)
+def test_a_made_up_token_is_a_portuguese_404(client: FlaskClient, method: str, url: str) -> None:
+    """Unknown, too long or empty-looking tokens: the pt-BR not-found page."""
+    open_table(client)
+    for token in ("naoexiste", "A" * 32, "x" * 65):
+        response = getattr(client, method)(url.format(t=token))
+        assert response.status_code == 404
+        assert "Página não encontrada" in response.text and 'lang="pt-BR"' in response.text
+
+
+def test_tokens_have_at_least_128_bits(local_app: Flask) -> None:
+    """Both tokens (and rotated ones) come from `secrets` with at least 16 random bytes."""
+    client = local_app.test_client()
+    edit = open_table(client)
+    mesa = mesa_of(local_app, edit)
+    fresh = [service.new_token() for _ in range(50)]
+    for token in (mesa.edit_token, mesa.view_token, *fresh):
+        raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+        assert len(raw) >= 16
+    assert len(set(fresh)) == len(fresh)
+
+
+def test_tokens_are_compared_in_constant_time(
+    local_app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lookup confirms the token with hmac.compare_digest."""
+    client = local_app.test_client()
+    view = mesa_of(local_app, open_table(client)).view_token
+    calls: list[tuple[bytes, bytes]] = []
+    real = service.hmac.compare_digest
+
+    def spy(a: bytes, b: bytes) -> bool:
+        calls.append((a, b))
+        return real(a, b)
+
+    monkeypatch.setattr(service.hmac, "compare_digest", spy)
+    assert client.get(f"/v/{view}").status_code == 200
+    assert (view.encode(), view.encode()) in calls
+
+
+# --- Rotation --------------------------------------------------------------------------------
+
+
+def test_trocar_links_kills_the_old_links_and_the_new_ones_work(local_app: Flask) -> None:
+    """New tokens at once: old scorer and viewer links are 404, the score is kept."""
+    client = local_app.test_client()
+    edit = open_table(client)
+    tap(client, edit, "normal:0:6")
+    old = mesa_of(local_app, edit)
+    old_qr = client.get(f"/m/{edit}/compartilhar").text
+    response = client.post(f"/m/{edit}/trocar-links")
+    assert response.status_code == 303
+    new = mesa_of(local_app, edit_token_from(response.headers["Location"]))
+    assert new.id == old.id and new.revision == old.revision
+    assert {new.edit_token, new.view_token}.isdisjoint({old.edit_token, old.view_token})
+    for url in (
+        f"/m/{old.edit_token}",
+        f"/m/{old.edit_token}/placar?rev=0",
+        f"/m/{old.edit_token}/compartilhar",
+        f"/v/{old.view_token}",
+        f"/v/{old.view_token}/placar?rev=0",
+    ):
+        assert client.get(url).status_code == 404, url
+    stale = client.post(f"/m/{old.edit_token}/marcar", data={"rev": str(old.revision), "o": "a"})
+    assert stale.status_code == 404
+    page = client.get(response.headers["Location"])
+    assert page.status_code == 200 and 'data-testid="links-trocados"' in page.text
+    assert qr_block(page.text, "qr-assistir") != qr_block(old_qr, "qr-assistir")
+    live = client.get(f"/v/{new.view_token}").text
+    assert text_of(live, "score-a") == "6"
+    assert client.get(f"/m/{new.edit_token}").status_code == 200
+
+
+def edit_token_from(location: str) -> str:
+    """The scorer token in a /m/<token>/compartilhar redirect."""
+    match = re.search(r"/m/([A-Za-z0-9_-]+)/compartilhar", location)
+    assert match, location
+    return match.group(1)
+
+
+def test_trocar_links_keeps_the_table_in_this_browsers_list(local_app: Flask) -> None:
+    """The home page's 'Suas mesas' follows the new scorer link."""
+    client = local_app.test_client()
+    edit = open_table(client)
+    new = edit_token_from(client.post(f"/m/{edit}/trocar-links").headers["Location"])
+    home = client.get("/").text
+    assert f"/m/{new}" in home and f"/m/{edit}" not in home
+
+
+def test_trocar_links_needs_the_csrf_token(csrf_app: Flask) -> None:
+    """With CSRF on (as in production) a forged post is refused; the page's own form works."""
+    client = csrf_app.test_client()
+    home = client.get("/").text
+    token = re.search(r'name="csrf_token" value="([^"]+)"', home)
+    assert token
+    created = client.post("/mesas", data={"csrf_token": token.group(1)})
+    edit = edit_from_board(created.headers["Location"])
+    mesa = mesa_of(csrf_app, edit)
+    assert client.post(f"/m/{edit}/trocar-links").status_code == 400
+    assert mesa_of(csrf_app, edit).view_token == mesa.view_token
+    page = client.get(f"/m/{edit}/compartilhar").text
+    form = re.search(r'action="/m/[^"]+/trocar-links">\s*<input[^>]*value="([^"]+)"', page)
+    assert form
+    assert (
+        client.post(f"/m/{edit}/trocar-links", data={"csrf_token": form.group(1)}).status_code
+        == 303
+    )
+    assert client.post(f"/v/{mesa.view_token}/marcar").status_code == 404  # rotated away
+
+
+def edit_from_board(location: str) -> str:
+    """The scorer token in a /m/<token> redirect."""
+    match = re.search(r"/m/([A-Za-z0-9_-]+)$", location)
+    assert match, location
+    return match.group(1)
+
+
+def test_viewer_refusal_is_403_even_with_csrf_on(csrf_app: Flask) -> None:
+    """A post under a viewer link, forged or not, is a 403 rather than a form error."""
+    client = csrf_app.test_client()
+    with csrf_app.app_context():
+        mesa = Mesa(edit_token=service.new_token(), view_token=service.new_token())
+        db.session.add(mesa)
+        db.session.commit()
+        view = mesa.view_token
+    assert client.post(f"/v/{view}/marcar").status_code == 403
+
+
+# --- Headers and robots.txt ------------------------------------------------------------------
+
+
+def test_security_headers_on_every_page(local_app: Flask) -> None:
+    """CSP without inline code or eval, no sniffing, same-origin referrer, no framing."""
+    client = local_app.test_client()
+    edit = open_table(client)
+    view = mesa_of(local_app, edit).view_token
+    tap(client, edit, "normal:0:1")
+    pages = {
+        "/": 200,
+        f"/m/{edit}": 200,
+        f"/m/{edit}/compartilhar": 200,
+        f"/v/{view}": 200,
+        f"/v/{view}?tv=1": 200,
+        f"/v/{view}/placar?rev=0": 200,
+        f"/v/{view}/placar?rev=1": 204,
+        f"/m/{view}": 403,
+        "/v/naoexiste": 404,
+        "/nada/aqui": 404,
+        "/robots.txt": 200,
+    }
+    for url, status in pages.items():
+        response = client.get(url)
+        assert response.status_code == status, url
+        csp = response.headers.get("Content-Security-Policy", "")
+        assert "default-src 'self'" in csp and "frame-ancestors 'none'" in csp, url
+        assert "unsafe-inline" not in csp and "unsafe-eval" not in csp, url
+        assert response.headers.get("X-Content-Type-Options") == "nosniff", url
+        assert response.headers.get("Referrer-Policy") == "same-origin", url
+    refused = client.post(f"/v/{view}/marcar")
+    assert refused.status_code == 403
+    assert "frame-ancestors 'none'" in refused.headers["Content-Security-Policy"]
+
+
+def test_capability_pages_ask_not_to_be_indexed(local_app: Flask) -> None:
+    """A leaked link should not end up in a search engine."""
+    client = local_app.test_client()
+    edit = open_table(client)
+    view = mesa_of(local_app, edit).view_token
+    for url in (f"/m/{edit}/compartilhar", f"/v/{view}"):
+        response = client.get(url)
+        assert "noindex" in response.headers.get("X-Robots-Tag", "")
+        assert '<meta name="robots" content="noindex' in response.text
+
+
+def test_robots_txt_keeps_crawlers_off_the_table_paths(client: FlaskClient) -> None:
+    """Scorer and viewer links are private: crawlers stay off /m/ and /v/."""
+    response = client.get("/robots.txt")
+    assert response.status_code == 200
+    assert response.mimetype == "text/plain"
+    lines = response.text.splitlines()
+    assert "User-agent: *" in lines and "Disallow: /m/" in lines and "Disallow: /v/" in lines
+    assert "Disallow: /" not in lines
+
+
+def test_public_url_with_a_path_prefix_keeps_it(tmp_path: Path) -> None:
+    """PUBLIC_URL may name a folder (behind a proxy): the links keep it, once."""
+    for app in make_app(tmp_path, PUBLIC_URL="https://example.com.br/tento/"):
+        app.config["PUBLIC_URL"] = "https://example.com.br/tento"
+        client = app.test_client()
+        edit = open_table(client)
+        view = mesa_of(app, edit).view_token
+        html = client.get(f"/m/{edit}/compartilhar").text
+        assert text_of(html, "link-assistir") == f"https://example.com.br/tento/v/{view}"
+        assert text_of(html, "link-marcar") == f"https://example.com.br/tento/m/{edit}"
+
+
+def test_live_view_announces_the_score_to_screen_readers(local_app: Flask) -> None:
+    """#live carries the words app.js reads out after every swap."""
+    client = local_app.test_client()
+    edit = open_table(client, time_a="Zé", time_b="Tião")
+    view = mesa_of(local_app, edit).view_token
+    tap(client, edit, "normal:0:3")
+    assert 'data-announce="Zé 3, Tião 0"' in client.get(f"/v/{view}").text
+
+
+@pytest.mark.parametrize("host", ["localhost:abc", "[::1]:5000", "127.0.0.1:99999"])
+def test_odd_host_headers_never_break_the_share_page(local_app: Flask, host: str) -> None:
+    """Whatever Host a client sends, the page renders (never a 500)."""
+    client = local_app.test_client()
+    edit = open_table(client)
+    response = client.get(f"/m/{edit}/compartilhar", headers={"Host": host})
+    assert response.status_code in (200, 400)
