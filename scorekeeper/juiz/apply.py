@@ -28,6 +28,7 @@ class Choice:
     """One button of the apply form: what it records, and how it reads."""
 
     label: str
+    detail: str
     kind: str
     side: int | None
     points: int | None
@@ -45,39 +46,47 @@ class ApplyPanel:
     note: str | None
 
 
+SPECIAL = {
+    Kind.ONZE_GANHOU: (
+        "+3",
+        "jogaram a mão de onze e ganharam",
+        "aplicar-onze",
+        "É mão de onze: vale 3, sem truco.",
+    ),
+    Kind.ONZE_PERDEU: (
+        "+3",
+        "os adversários jogaram a mão de onze e perderam",
+        "aplicar-onze",
+        "É mão de onze: vale 3, sem truco.",
+    ),
+    Kind.FERRO: ("+1", "mão de ferro", "aplicar-ferro", "É mão de ferro: vale 1, sem truco."),
+}
+
+
 def panel(mesa: Mesa, result: str) -> ApplyPanel | None:
     """The apply section for a hand ruling, or None when there is nothing to apply."""
     if result not in ("nos", "eles", "anulada"):
         return None
     state = load_board(mesa).state
-    legal = state.legal_outcomes()
     if state.phase in PHASE_TEXTS:
         return ApplyPanel(mesa, mesa.revision, state.points, (), PHASE_TEXTS[state.phase])
     if result == "anulada":
-        choice = Choice("Marcar mão anulada", "anulada", None, None, "aplicar-anulada")
+        choice = Choice("Mão anulada", "ninguém marca", "anulada", None, None, "aplicar-anulada")
         return ApplyPanel(mesa, mesa.revision, state.points, (choice,), None)
     side = 0 if result == "nos" else 1
-    name = mesa.team_names[side]
     choices: list[Choice] = []
     note = None
-    for outcome in legal:
+    for outcome in state.legal_outcomes():
         if outcome.side != side:
             continue
         if outcome.kind is Kind.NORMAL and outcome.points is not None:
-            label = f"+{outcome.points} ({VALUE_NAMES[outcome.points]})"
-            choices.append(Choice(label, "normal", side, outcome.points, f"aplicar-{outcome.points}"))
-        elif outcome.kind is Kind.ONZE_GANHOU:
-            choices.append(Choice(f"+3 para {name}: jogaram a mão de onze e ganharam",
-                                  "onze_ganhou", side, None, "aplicar-onze"))
-            note = "É mão de onze: vale 3, sem truco."
-        elif outcome.kind is Kind.ONZE_PERDEU:
-            choices.append(Choice(f"+3 para {name}: os adversários jogaram a mão de onze e perderam",
-                                  "onze_perdeu", side, None, "aplicar-onze"))
-            note = "É mão de onze: vale 3, sem truco."
-        elif outcome.kind is Kind.FERRO:
-            choices.append(Choice(f"+1 para {name} (mão de ferro)", "ferro", side, None,
-                                  "aplicar-ferro"))
-            note = "É mão de ferro: vale 1, sem truco."
+            value = outcome.points
+            choices.append(
+                Choice(f"+{value}", VALUE_NAMES[value], "normal", side, value, f"aplicar-{value}")
+            )
+        elif outcome.kind in SPECIAL:
+            label, detail, testid, note = SPECIAL[outcome.kind]
+            choices.append(Choice(label, detail, outcome.kind.value, side, None, testid))
     return ApplyPanel(mesa, mesa.revision, state.points, tuple(choices), note)
 
 

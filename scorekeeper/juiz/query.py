@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from ..rules import Card, RuleSet, RulesError
+from ..rules import Card, RulesError, RuleSet
 
 T = TypeVar("T")
 
@@ -72,7 +72,7 @@ class RoundQuery:
             query = replace(query, vira=None)
         return query
 
-    def params(self, mesa: str | None = None) -> dict[str, str]:
+    def params(self, mesa: str | None = None) -> dict[str, Any]:
         """Every setting spelled out, for the page's own links (they must not depend on a table)."""
         params = {
             "vira": self.vira or None,
@@ -90,7 +90,7 @@ class RoundQuery:
         }
         return {key: value for key, value in params.items() if value is not None}
 
-    def share_params(self) -> dict[str, str]:
+    def share_params(self) -> dict[str, Any]:
         """The shareable form: no table token, settings at their global defaults left out."""
         params = self.params()
         params.pop("anteriores", None)
@@ -110,7 +110,9 @@ class HandQuery:
     players: int = 4
     results: tuple[str, ...] = ()
 
-    def params(self, mesa: str | None = None, results: tuple[str, ...] | None = None) -> dict:
+    def params(
+        self, mesa: str | None = None, results: tuple[str, ...] | None = None
+    ) -> dict[str, Any]:
         """The query string of this hand (optionally with other results)."""
         chosen = self.results if results is None else results
         params = {
@@ -158,19 +160,31 @@ def _list(args: Mapping[str, str], name: str, limit: int, refusal: str) -> tuple
 def _settings(args: Mapping[str, str], defaults: Defaults) -> dict[str, object]:
     """The settings shared by both pages, checked."""
     players = _choice(
-        args, "jogadores", PLAYERS, defaults.players,
+        args,
+        "jogadores",
+        PLAYERS,
+        defaults.players,
         "Número de jogadores inválido: use jogadores=2 (1x1) ou jogadores=4 (2x2).",
     )
     deck = _choice(
-        args, "baralho", DECKS, defaults.deck,
+        args,
+        "baralho",
+        DECKS,
+        defaults.deck,
         "Baralho desconhecido: use baralho=sujo (40 cartas) ou baralho=limpo (24 cartas).",
     )
     manilhas = _choice(
-        args, "manilhas", MANILHAS, defaults.manilhas,
+        args,
+        "manilhas",
+        MANILHAS,
+        defaults.manilhas,
         "Tipo de manilha desconhecido: use manilhas=variavel ou manilhas=fixa.",
     )
     tie_opener = _choice(
-        args, "empate", TIE_OPENERS, defaults.tie_opener,
+        args,
+        "empate",
+        TIE_OPENERS,
+        defaults.tie_opener,
         "Regra de empate desconhecida: use empate=mao ou empate=primeira_empatada.",
     )
     return {"players": players, "deck": deck, "manilhas": manilhas, "tie_opener": tie_opener}
@@ -181,13 +195,19 @@ def parse_round(
 ) -> tuple[RoundQuery, str | None]:
     """The round query (with safe fallbacks) and the first refusal, if any."""
     query = RoundQuery(
-        players=defaults.players, deck=defaults.deck, manilhas=defaults.manilhas,
-        tie_opener=defaults.tie_opener, opener=defaults.opener,
+        players=defaults.players,
+        deck=defaults.deck,
+        manilhas=defaults.manilhas,
+        tie_opener=defaults.tie_opener,
+        opener=defaults.opener,
     )
     try:
         query = replace(query, **_settings(args, defaults))  # type: ignore[arg-type]
         opener = _choice(
-            args, "abre", {"nos": 0, "nós": 0, "eles": 1}, defaults.opener,
+            args,
+            "abre",
+            {"nos": 0, "nós": 0, "eles": 1},
+            defaults.opener,
             "Quem abre a rodada: use abre=nos ou abre=eles.",
         )
         round_number = _choice(
@@ -195,10 +215,15 @@ def parse_round(
         )
         query = replace(query, opener=opener, round_number=round_number)
         query = replace(query, cover=args.get("cobrir") == "1" and round_number > 1)
-        query = replace(query, plays=_list(
-            args, "jogadas", MAX_PLAYS,
-            f"Jogadas demais: uma rodada tem no máximo {MAX_PLAYS} jogadas (2x2).",
-        ))
+        query = replace(
+            query,
+            plays=_list(
+                args,
+                "jogadas",
+                MAX_PLAYS,
+                f"Jogadas demais: uma rodada tem no máximo {MAX_PLAYS} jogadas (2x2).",
+            ),
+        )
         query = replace(query, previous=_previous(args, round_number))
         query = replace(query, mao=_mao(args, query))
         query = replace(query, vira=_vira(args, query.fixed))
@@ -268,20 +293,24 @@ def parse_hand(
     query = HandQuery(players=defaults.players)
     try:
         players = _choice(
-            args, "jogadores", PLAYERS, defaults.players,
+            args,
+            "jogadores",
+            PLAYERS,
+            defaults.players,
             "Número de jogadores inválido: use jogadores=2 (1x1) ou jogadores=4 (2x2).",
         )
         query = replace(query, players=players)
         results = _list(
-            args, "rodadas", 3,
+            args,
+            "rodadas",
+            3,
             "Uma mão tem no máximo três rodadas: informe até três resultados.",
         )
         for i, item in enumerate(results):
             if item.casefold() not in RESULTS:
                 query = replace(query, results=results[:i])
                 raise RulesError(
-                    f"Resultado desconhecido na {i + 1}ª rodada: {item!r}. "
-                    "Use nos, eles ou empate."
+                    f"Resultado desconhecido na {i + 1}ª rodada: {item!r}. Use nos, eles ou empate."
                 )
         query = replace(query, results=tuple(item.casefold() for item in results))
     except RulesError as error:

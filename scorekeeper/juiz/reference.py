@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules import FIXED_MANILHAS, Card, Rank, RuleSet, RulesError, manilha_table, manilhas
+from ..rules import FIXED_MANILHAS, Card, Rank, RulesError, RuleSet, manilha_table, manilhas
 from ..rules import strength_order as rules_strength_order
 
 
@@ -55,13 +55,18 @@ def ladder(ruleset: RuleSet, vira: Card | None) -> tuple[Step, ...]:
     return tuple(steps)
 
 
-def vira_tables(current: Card | None, ruleset: RuleSet) -> tuple[tuple[str, tuple[ViraRow, ...]], ...]:
+def vira_tables(
+    current: Card | None, ruleset: RuleSet
+) -> tuple[tuple[str, tuple[ViraRow, ...]], ...]:
     """The vira -> manilha table for both decks, marking the current vira's row."""
     tables = []
-    for deck_name, title in (("sujo", "Baralho sujo (40 cartas)"), ("limpo", "Baralho limpo (24)")):
+    for deck_name, title in (("sujo", "Baralho sujo (40)"), ("limpo", "Baralho limpo (24)")):
         rows = tuple(
-            ViraRow(vira, manilha, current is not None and ruleset.deck == deck_name
-                    and current.rank == vira)
+            ViraRow(
+                vira,
+                manilha,
+                current is not None and ruleset.deck == deck_name and current.rank == vira,
+            )
             for vira, manilha in manilha_table(RuleSet(deck=deck_name))
         )
         tables.append((title, rows))

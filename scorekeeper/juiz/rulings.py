@@ -18,11 +18,12 @@ def seat_names(
     players: int, opener: int, teams: Sequence[str] = TEAMS, given: Sequence[str] = ()
 ) -> list[str]:
     """Names in play order: the table's player names, else 'Nós 1', 'Eles 1', 'Nós 2', 'Eles 2'."""
-    names = []
+    names: list[str] = []
     for i in range(players):
         seat = (opener + i) % players
-        name = given[seat] if seat < len(given) and given[seat] else ""
-        names.append(name or f"{teams[seat % 2]} {seat // 2 + 1}")
+        default = f"{teams[seat % 2]} {seat // 2 + 1}"
+        name = given[seat].strip() if seat < len(given) and given[seat] else ""
+        names.append(name if name and name not in names else default)
     return names
 
 
@@ -70,7 +71,6 @@ class RoundRuling:
         return self.verdict.winning_play + 1
 
 
-
 def _parse_slots(
     query: RoundQuery, names: list[str], vira: Card | None
 ) -> tuple[list[Slot], str | None]:
@@ -106,8 +106,7 @@ def _check_play(
     play = parse_play(name, text)
     if play.covered and query.round_number == 1:
         raise RulesError(
-            f"{name} jogou coberta na primeira rodada: carta coberta só a partir da "
-            "segunda rodada."
+            f"{name} jogou coberta na primeira rodada: carta coberta só a partir da segunda rodada."
         )
     card = play.card
     if card is None:
@@ -133,23 +132,22 @@ def judge_round_query(
     names = seat_names(query.players, query.opener, teams, given)
     empty = tuple(Slot(i + 1, n, (query.opener + i) % 2) for i, n in enumerate(names))
     if refusal:
-        return RoundRuling("invalido", "Jogada impossível", error=refusal, slots=empty)
+        return RoundRuling("invalido", "Não dá para julgar assim", error=refusal, slots=empty)
     if len(query.plays) > query.players:
         message = (
             f"Com {query.players} jogadores a rodada tem {query.players} jogadas, mas foram "
-            f"informadas {len(query.plays)}. Escolha {_mode(len(query.plays))} ou desfaça a "
-            "última jogada."
+            f"informadas {len(query.plays)}. {_fix_count(len(query.plays))}"
         )
         return RoundRuling("invalido", "Jogadas demais", error=message, slots=empty)
     try:
         vira = check_vira(query.ruleset, query.vira) if query.vira or query.fixed else None
     except RulesError as error:
         return RoundRuling("invalido", "Vira impossível", error=str(error), slots=empty)
-    slots, error = _parse_slots(query, names, vira)
+    slots, problem = _parse_slots(query, names, vira)
     used = frozenset(c for c in [vira, *(s.card for s in slots)] if c is not None)
-    if error:
+    if problem:
         return RoundRuling(
-            "invalido", "Jogada impossível", error=error, vira=vira, slots=tuple(slots), used=used
+            "invalido", "Jogada impossível", error=problem, vira=vira, slots=tuple(slots), used=used
         )
     if vira is None and not query.fixed:
         prompt = "Toque a vira: a carta virada na mesa, que decide as manilhas."
@@ -163,9 +161,11 @@ def judge_round_query(
     return _ruled(query, names, teams, vira, tuple(slots), used)
 
 
-def _mode(plays: int) -> str:
-    """Which game a number of plays fits."""
-    return "2x2 (jogadores=4)" if plays == 4 else "1x1 (jogadores=2)"
+def _fix_count(plays: int) -> str:
+    """How to fix a round with more plays than players."""
+    if plays == 4:
+        return "Se era 2x2, escolha 2x2 (jogadores=4); senão, desfaça as jogadas a mais."
+    return "Desfaça as jogadas a mais."
 
 
 def _ruled(
@@ -190,11 +190,9 @@ def _ruled(
         return RoundRuling(
             "invalido", "Jogada impossível", error=str(error), vira=vira, slots=slots, used=used
         )
-    notes = _extra_reasons(query, verdict, vira)
-    reasons = (*verdict.reasons, *notes)
-    opener_name = names[verdict.next_opener]
+    reasons = _reasons(query, verdict, vira)
     if verdict.winning_side is None:
-        headline = "Empate"
+        headline = "Empate: a rodada não é de ninguém"
         next_result = "empate"
         winner_side = None
     else:
@@ -202,8 +200,6 @@ def _ruled(
         next_result = ("nos", "eles")[winner_side]
         win = verdict.plays[verdict.winning_play or 0]
         headline = f"Rodada para {teams[winner_side] if query.players == 4 else win.player}"
-    if query.round_number < 3:
-        reasons = (*reasons, f"Próxima rodada: {opener_name} abre.")
     return RoundRuling(
         "empate" if winner_side is None else "vitoria",
         headline,
@@ -217,10 +213,36 @@ def _ruled(
     )
 
 
-def _extra_reasons(query: RoundQuery, verdict: RoundVerdict, vira: Card | None) -> list[str]:
-    """What the rules engine leaves implicit: covered faces, the 2x2 tie rule, the last round."""
-    notes: list[str] = []
+def _reasons(query: RoundQuery, verdict: RoundVerdict, vira: Card | None) -> tuple[str, ...]:
+    """The engine's reasons, with what it leaves implicit: covered faces, the tie rule, round 3."""
     mans = manilhas(query.ruleset, vira)
+    reasons: list[str] = []
+    for reason in verdict.reasons:
+        if query.round_number == 3 and reason.startswith("Depois de rodada empatada"):
+            continue
+        if query.round_number == 3 and reason.startswith("A rodada é de"):
+            reason = reason.split(";")[0] + "."
+        reasons.append(reason)
+        if reason.startswith("Carta coberta"):
+            reasons.extend(_covered_faces(verdict, mans))
+    if not verdict.tie and _single_top(verdict, query, vira):
+        rule = (
+            "Não é empate: em 2x2 só empata quando as cartas mais fortes têm o mesmo valor "
+            "e são de duplas diferentes; aqui a mais forte é uma só."
+            if query.players == 4
+            else "Não é empate: só empata quando as duas cartas abertas têm o mesmo valor."
+        )
+        reasons.insert(len(reasons) - 1, rule)
+    if query.round_number == 3:
+        reasons.append(
+            "Era a terceira rodada: não há próxima, a mão termina aqui (veja quem leva a mão)."
+        )
+    return tuple(reasons)
+
+
+def _covered_faces(verdict: RoundVerdict, mans: Sequence[Card]) -> list[str]:
+    """A note for each covered card whose face is known."""
+    notes = []
     for play in verdict.plays:
         if play.covered and play.card is not None:
             kind = " (uma manilha!)" if play.card in mans else ""
@@ -228,15 +250,6 @@ def _extra_reasons(query: RoundQuery, verdict: RoundVerdict, vira: Card | None) 
                 f"A carta coberta de {play.player} era {play.card.face}{kind}, mas coberta "
                 "não conta: o valor dela não entra na disputa."
             )
-    if query.players == 4 and not verdict.tie and _single_top(verdict, query, vira):
-        notes.append(
-            "Não é empate: em 2x2 só empata quando as cartas mais fortes têm o mesmo valor "
-            "e são de duplas diferentes; aqui a mais forte é uma só."
-        )
-    if query.players == 2 and not verdict.tie:
-        notes.append("Não é empate: só empata quando as duas cartas abertas têm o mesmo valor.")
-    if query.round_number == 3:
-        notes.append("Era a terceira rodada: não há próxima; a mão termina aqui.")
     return notes
 
 
@@ -274,16 +287,16 @@ def judge_hand_query(
         return HandRuling("invalido", "Resultado impossível", error=refusal)
     mapping = {"nos": teams[0], "eles": teams[1], "empate": None}
     try:
-        verdict = judge_hand(
-            [mapping[r] for r in query.results], teams=(teams[0], teams[1])
-        )
+        verdict = judge_hand([mapping[r] for r in query.results], teams=(teams[0], teams[1]))
     except RulesError as error:
         return HandRuling("invalido", "Rodada impossível", error=str(error))
     reasons = list(verdict.reasons)
     if not verdict.decided:
         following = ORDINALS[len(query.results)]
         return HandRuling(
-            "indecisa", f"Ainda não decidida: falta a {following} rodada", tuple(reasons),
+            "indecisa",
+            f"Ainda não decidida: falta a {following} rodada",
+            tuple(reasons),
             verdict=verdict,
         )
     if verdict.winner is None:
@@ -293,6 +306,9 @@ def judge_hand_query(
     after = ORDINALS[(verdict.decided_after or 1) - 1]
     reasons.append(f"A mão acabou na {after} rodada.")
     return HandRuling(
-        ("nos", "eles")[side], f"Mão para {teams[side]}", tuple(reasons),
-        verdict=verdict, winner_side=side,
+        ("nos", "eles")[side],
+        f"Mão para {teams[side]}",
+        tuple(reasons),
+        verdict=verdict,
+        winner_side=side,
     )

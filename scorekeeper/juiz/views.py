@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import quote
 
-from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request
-from flask import url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from htmx_flask import request as hx_request
 
 from ..extensions import db
 from ..models import Mesa
-from ..rules import Card, RuleSet, RulesError, manilhas
+from ..rules import Card, RulesError, RuleSet, manilhas
 from ..rules.cards import SUITS, deck
 from ..tables.service import StaleRevision, find_mesa, load_board, record_outcome
 from . import apply, reference
@@ -21,9 +31,21 @@ from .rulings import TEAMS, HandRuling, RoundRuling, judge_hand_query, judge_rou
 
 bp = Blueprint("juiz", __name__, url_prefix="/juiz")
 
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+MAX_REVISION = 2**31
 STALE_MESSAGE = "O placar mudou em outro aparelho; confira."
-ROUND_KEYS = ("vira", "rodada", "jogadores", "baralho", "manilhas", "empate", "abre", "mao",
-              "jogadas")
+REF_HINT = "Para ver as manilhas e a força das cartas de uma vira, abra a rodada e toque a vira."
+ROUND_KEYS = (
+    "vira",
+    "rodada",
+    "jogadores",
+    "baralho",
+    "manilhas",
+    "empate",
+    "abre",
+    "mao",
+    "jogadas",
+)
 HAND_KEYS = ("rodadas", "jogadores")
 
 
@@ -43,6 +65,11 @@ class Switch:
     title: str
     options: tuple[Option, ...]
 
+    @property
+    def wide(self) -> bool:
+        """True when the options need the whole width of a phone."""
+        return len(self.options) > 3 or sum(len(o.label) for o in self.options) > 18
+
 
 @dataclass(frozen=True)
 class Cell:
@@ -58,7 +85,7 @@ class Cell:
 def _table() -> tuple[Mesa | None, str | None]:
     """The table named by `mesa=<scorer token>`, and the token (None when unknown)."""
     token = request.args.get("mesa") or request.form.get("mesa")
-    if not token:
+    if not token or not TOKEN.fullmatch(token):
         return None, None
     mesa = find_mesa(token, edit=True)
     return (mesa, token) if mesa is not None else (None, None)
@@ -93,15 +120,15 @@ def _absolute(path: str) -> str:
 
 def _render(page: str, fragment: str, status: int = 200, **context: Any) -> Any:
     """The fragment for htmx swaps, the whole page otherwise (and for history restores)."""
-    partial = hx_request.htmx and not hx_request.history_restore_request
+    partial = bool(hx_request.htmx) and not hx_request.htmx.history_restore_request
     response = make_response(render_template(fragment if partial else page, **context), status)
     response.headers["Vary"] = "HX-Request"
     return response
 
 
-def _raw_share(keys: tuple[str, ...]) -> dict[str, str]:
+def _raw_share(args: Mapping[str, str], keys: tuple[str, ...]) -> dict[str, Any]:
     """The known parameters exactly as given (to reproduce a refusal)."""
-    return {k: request.args[k][: MAX_VALUE * 2] for k in keys if k in request.args}
+    return {k: args[k][: MAX_VALUE * 2] for k in keys if k in args}
 
 
 @bp.get("")
@@ -115,7 +142,7 @@ def index() -> Any:
         mesa=mesa,
         token=token,
         ref=reference.build(ruleset, None),
-        ref_hint="Para ver as manilhas e a força das cartas de uma vira, abra a rodada e toque a vira.",
+        ref_hint=REF_HINT,
         round_href=url_for("juiz.rodada", mesa=token),
         hand_href=url_for("juiz.mao", mesa=token),
         board_href=url_for("tables.board", token=token) if token else None,
@@ -129,11 +156,21 @@ def rodada() -> Any:
     query, refusal = parse_round(request.args, _defaults(mesa))
     teams, given = _names(mesa)
     ruling = judge_round_query(query, refusal, teams, given)
-    share = query.share_params() if refusal is None else _raw_share(ROUND_KEYS)
+    share = (
+        _canonical(query, ruling).share_params()
+        if refusal is None
+        else _raw_share(request.args, ROUND_KEYS)
+    )
     context = _round_context(query, ruling, token, teams)
     context["share_href"] = _absolute(url_for("juiz.rodada", **share))
     context["whatsapp_href"] = _whatsapp(ruling.headline, context["share_href"])
     return _render("juiz/rodada.html", "juiz/_rodada.html", **context)
+
+
+def _canonical(query: RoundQuery, ruling: RoundRuling) -> RoundQuery:
+    """The query with its plays in canonical text ('4p', 'X', 'X:4p') when they all parsed."""
+    texts = tuple(s.text for s in ruling.slots if s.text is not None and not s.bad)
+    return replace(query, plays=texts) if len(texts) == len(query.plays) else query
 
 
 def _whatsapp(headline: str, link: str) -> str:
@@ -158,9 +195,7 @@ def _round_context(
     hand_href = None
     if ruling.next_result and (query.round_number == 1 or query.previous):
         results = (*query.previous, ruling.next_result)
-        hand_href = url_for(
-            "juiz.mao", **HandQuery(query.players, results).params(token)
-        )
+        hand_href = url_for("juiz.mao", **HandQuery(query.players, results).params(token))
     return {
         "query": query,
         "ruling": ruling,
@@ -198,10 +233,15 @@ def _switches(
 ) -> tuple[Switch, ...]:
     """The house-rule switches, each option a link keeping everything else."""
 
-    def switch(title: str, field: str, current: object, options: list[tuple[str, object]]) -> Switch:
-        return Switch(title, tuple(
-            Option(label, link(**{field: value}), value == current) for label, value in options
-        ))
+    def switch(
+        title: str, field: str, current: object, options: list[tuple[str, object]]
+    ) -> Switch:
+        return Switch(
+            title,
+            tuple(
+                Option(label, link(**{field: value}), value == current) for label, value in options
+            ),
+        )
 
     switches = [
         switch("Jogo", "players", query.players, [("1x1", 2), ("2x2", 4)]),
@@ -209,13 +249,20 @@ def _switches(
         switch("Baralho", "deck", query.deck, [("Sujo", "sujo"), ("Limpo", "limpo")]),
         switch("Manilha", "manilhas", query.manilhas, [("Variável", "variavel"), ("Fixa", "fixa")]),
         switch("Abre a rodada", "opener", query.opener, [(teams[0], 0), (teams[1], 1)]),
-        switch("Após empate abre", "tie_opener", query.tie_opener,
-               [("O mão", "mao"), ("Quem empatou primeiro", "primeira_empatada")]),
+        switch(
+            "Após empate abre",
+            "tie_opener",
+            query.tie_opener,
+            [("O mão", "mao"), ("1º a empatar", "primeira_empatada")],
+        ),
     ]
     if query.round_number > 1:
         names = [slot.name for slot in ruling.slots]
-        switches.append(switch("Quem é o mão", "mao", query.mao, list(zip(names, range(len(names)),
-                                                                         strict=True))))
+        switches.append(
+            switch(
+                "Quem é o mão", "mao", query.mao, list(zip(names, range(len(names)), strict=True))
+            )
+        )
     return tuple(switches)
 
 
@@ -263,7 +310,7 @@ def _hand_page(
     query, refusal = parse_hand(args, _defaults(mesa))
     teams, _ = _names(mesa)
     ruling = judge_hand_query(query, refusal, teams)
-    share = query.params() if refusal is None else _raw_share(HAND_KEYS)
+    share = query.params() if refusal is None else _raw_share(args, HAND_KEYS)
     share_href = _absolute(url_for("juiz.mao", **share))
     context = _hand_context(query, ruling, mesa, token, teams)
     context.update(
@@ -275,7 +322,10 @@ def _hand_page(
 
 
 def _hand_context(
-    query: HandQuery, ruling: HandRuling, mesa: Mesa | None, token: str | None,
+    query: HandQuery,
+    ruling: HandRuling,
+    mesa: Mesa | None,
+    token: str | None,
     teams: tuple[str, str],
 ) -> dict[str, Any]:
     """Everything _mao.html needs."""
@@ -284,21 +334,22 @@ def _hand_context(
         return url_for("juiz.mao", **query.params(token, results))
 
     labels = {"nos": teams[0], "eles": teams[1], "empate": "Empate"}
-    choices = ()
+    choices: tuple[tuple[str, str, str], ...] = ()
     judge_href = None
     if ruling.result == "indecisa":
         choices = tuple(
             (labels[r], link((*query.results, r)), r) for r in ("nos", "eles", "empate")
         )
-        round_query = RoundQuery(players=query.players, round_number=len(query.results) + 1,
-                                 previous=query.results)
-        if mesa is not None:
-            defaults = _defaults(mesa)
-            round_query = RoundQuery(
-                players=query.players, deck=defaults.deck, manilhas=defaults.manilhas,
-                tie_opener=defaults.tie_opener, opener=defaults.opener,
-                round_number=len(query.results) + 1, previous=query.results,
-            )
+        defaults = _defaults(mesa)
+        round_query = RoundQuery(
+            players=query.players,
+            deck=defaults.deck,
+            manilhas=defaults.manilhas,
+            tie_opener=defaults.tie_opener,
+            opener=_next_opener(query.results, defaults.opener),
+            round_number=len(query.results) + 1,
+            previous=query.results,
+        )
         judge_href = url_for("juiz.rodada", **round_query.params(token))
     return {
         "query": query,
@@ -311,8 +362,11 @@ def _hand_context(
         "undo_href": link(query.results[:-1]) if query.results else None,
         "restart_href": link(()) if query.results else None,
         "players_switch": tuple(
-            Option(label, url_for("juiz.mao", **HandQuery(n, query.results).params(token)),
-                   n == query.players)
+            Option(
+                label,
+                url_for("juiz.mao", **HandQuery(n, query.results).params(token)),
+                n == query.players,
+            )
             for label, n in (("1x1", 2), ("2x2", 4))
         ),
         "panel": apply.panel(mesa, ruling.result) if mesa is not None else None,
@@ -321,16 +375,24 @@ def _hand_context(
     }
 
 
+def _next_opener(results: tuple[str, ...], mao_side: int) -> int:
+    """The side opening the next round: the last round's winner, else the mão's side."""
+    last = results[-1] if results else "empate"
+    return {"nos": 0, "eles": 1}.get(last, mao_side)
+
+
 @bp.post("/aplicar")
 def aplicar() -> Any:
     """Record a hand ruling on the table's board, with the same revision check as a tap."""
     token = request.form.get("mesa", "")
-    mesa = find_mesa(token, edit=True)
+    mesa = find_mesa(token, edit=True) if TOKEN.fullmatch(token) else None
     if mesa is None:
-        abort(404)
+        abort(403 if TOKEN.fullmatch(token) and find_mesa(token, edit=False) else 404)
     args = {k: request.form[k] for k in HAND_KEYS if k in request.form}
     try:
         revision = int((request.form.get("rev") or "").strip())
+        if not 0 <= revision < MAX_REVISION:
+            raise StaleRevision()
         outcome = apply.read_outcome(request.form)
         record_outcome(mesa, revision, outcome)
     except StaleRevision:
