@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint db system-deps clean
+.PHONY: run test lint db system-deps bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,7 @@ run: db
 	$(BIN)/flask --app scorekeeper run --host $(HOST) --port $(PORT)
 
 lint: $(STAMP)
-	$(BIN)/ruff check scorekeeper tests
+	$(BIN)/ruff check scorekeeper tests bench
 	$(BIN)/mypy --strict scorekeeper/rules
 
 # Programs from outside Python that some tests need (installed when root on Debian, as in CI).
@@ -32,6 +32,12 @@ system-deps:
 
 test: lint system-deps
 	$(BIN)/python -m pytest -q
+
+# Load benchmark (a few minutes): gunicorn with 2 sync workers measured with wrk; see bench/README.md.
+# BENCH_ARGS="--database postgresql" runs it on a throw-away PostgreSQL.
+bench: $(STAMP)
+	bash bench/system-deps.sh
+	$(BIN)/python bench/run.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) dist build .pytest_cache .mypy_cache .ruff_cache

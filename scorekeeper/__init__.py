@@ -6,9 +6,10 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import config
-from .extensions import csrf, db, htmx, migrate
+from . import assets, config, polling
+from .extensions import compress, csrf, db, htmx, migrate
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -35,8 +36,20 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(PACKAGE_DIR / "migrations"))
     csrf.init_app(app)
     htmx.init_app(app)
+    compress.init_app(app)
+    assets.init_app(app, compress)
     from . import models  # noqa: F401  (register the tables with SQLAlchemy)
     from .web import register
 
     register(app)
+    polling.init_app(app)
+    if app.config["BENCH_ROUTES"]:
+        from . import benchmark
+
+        benchmark.register(app)
+    proxies = app.config["TRUSTED_PROXIES"]
+    if proxies:
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies
+        )
     return app

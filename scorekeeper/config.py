@@ -38,10 +38,12 @@ def secret_key(instance_path: str) -> str:
 
 def defaults(instance_path: str) -> dict[str, Any]:
     """The configuration used when nothing is set."""
+    url = database_url(instance_path)
     return {
         "SECRET_KEY": secret_key(instance_path),
-        "SQLALCHEMY_DATABASE_URI": database_url(instance_path),
-        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        "SQLALCHEMY_DATABASE_URI": url,
+        # A pooled server connection may have died; a SQLite file connection cannot.
+        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": not url.startswith("sqlite")},
         "WTF_CSRF_TIME_LIMIT": None,
         "WTF_CSRF_SSL_STRICT": True,
         "PUBLIC_URL": os.environ.get("PUBLIC_URL", "").strip().rstrip("/") or None,
@@ -49,6 +51,24 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_HTTPONLY": True,
         "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 365,
+        # The cookie is sent again only when the session changes, not on every tap and poll.
+        "SESSION_REFRESH_EACH_REQUEST": False,
+        # Opening tables is rate-limited per client; the counts live in this process unless
+        # RATELIMIT_STORAGE_URI points at Redis or memcached (needed with several processes).
+        "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI", "").strip() or "memory://",
+        "OPEN_TABLE_LIMIT": os.environ.get("OPEN_TABLE_LIMIT", "").strip()
+        or "10 per minute; 100 per day",
+        # How many proxies in front of the app set X-Forwarded-For/-Proto/-Host (0: none).
+        "TRUSTED_PROXIES": int(os.environ.get("TRUSTED_PROXIES", "0") or 0),
+        # Static files: versioned URLs (?v=<hash>) are cached for a year; everything text is
+        # compressed (brotli or gzip, whichever the browser takes).
+        "STATIC_MAX_AGE": 60 * 60 * 24 * 365,
+        "COMPRESS_REGISTER": False,  # registered by assets.init_app, which skips empty bodies
+        "COMPRESS_ALGORITHM": ["br", "gzip"],
+        "COMPRESS_ALGORITHM_STREAMING": ["br", "gzip"],
+        "COMPRESS_MIN_SIZE": 500,
+        # The bare route that bench/ measures as the ceiling (only with TENTO_BENCH=1).
+        "BENCH_ROUTES": os.environ.get("TENTO_BENCH", "") == "1",
     }
 
 

@@ -1,4 +1,4 @@
-"""Shared fixtures: an app on a throw-away SQLite database and its test client."""
+"""Shared fixtures: an app on a throw-away database (SQLite and PostgreSQL) and its client."""
 
 from __future__ import annotations
 
@@ -8,24 +8,71 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import create_engine, text
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 
+from .pgserver import PACKAGE, PgServer
 
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
-    """A fresh app with its own SQLite file and CSRF checks off (see test_csrf for them on)."""
+DATABASES = ["sqlite", "postgresql"]
+
+
+@pytest.fixture(scope="session")
+def pg_url() -> Iterator[str]:
+    """A throw-away PostgreSQL server for the whole run, with the schema; stopped at the end."""
+    server = PgServer.create()
+    if server is None:
+        require_program("initdb", PACKAGE)
+    assert server is not None
+    try:
+        server.start()
+    except Exception as error:  # not root and no postgres user, a busy port, ...
+        server.stop()
+        fail_or_skip(f"PostgreSQL could not start ({error}): the tests on it need {PACKAGE}")
+    try:
+        app = create_app({"SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": server.url})
+        with app.app_context():
+            db.create_all()
+            db.engine.dispose()
+        yield server.url
+    finally:
+        server.stop()
+
+
+def empty_tables(url: str) -> None:
+    """Empty every table of a PostgreSQL database and restart its ids."""
+    engine = create_engine(url)
+    names = ", ".join(table.name for table in db.metadata.sorted_tables)
+    with engine.begin() as connection:
+        connection.execute(text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+    engine.dispose()
+
+
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The URL for the fixture's database parameter: a new SQLite file or the emptied PostgreSQL."""
+    if request.param == "postgresql":
+        url: str = request.getfixturevalue("pg_url")
+        empty_tables(url)
+        return url
+    return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+
+
+@pytest.fixture(params=DATABASES)
+def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Flask]:
+    """A fresh app on each database, CSRF checks off (see test_csrf) and no rate limit."""
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+            "SQLALCHEMY_DATABASE_URI": database_url(request, tmp_path),
             "WTF_CSRF_ENABLED": False,
+            "RATELIMIT_ENABLED": False,
         }
     )
-    with app.app_context():
-        db.create_all()
+    if request.param == "sqlite":
+        with app.app_context():
+            db.create_all()
     yield app
     with app.app_context():
         db.engine.dispose()
@@ -39,13 +86,21 @@ def client(app: Flask) -> FlaskClient:
 
 def require_program(program: str, package: str) -> str:
     """The path of an outside program a test needs; skip naming its package, fail under CI=true."""
-    import os
     import shutil
 
     path = shutil.which(program)
     if path:
         return path
-    message = f"{program} not found: install the Debian package {package} (make test does, as root)"
+    fail_or_skip(
+        f"{program} not found: install the Debian package {package} (make test does, as root)"
+    )
+    raise AssertionError("unreachable")
+
+
+def fail_or_skip(message: str) -> None:
+    """Skip a test that lacks an outside program; with CI=true such a skip is a failure."""
+    import os
+
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(message)
     pytest.skip(message)

@@ -6,6 +6,8 @@ set -euo pipefail
 packages=()
 command -v zbarimg >/dev/null 2>&1 || packages+=(zbar-tools)
 command -v rsvg-convert >/dev/null 2>&1 || packages+=(librsvg2-bin)
+compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || command -v initdb >/dev/null 2>&1 \
+  || packages+=(postgresql)  # a throw-away server for the tests on PostgreSQL
 command -v chromium >/dev/null 2>&1 || packages+=(chromium fonts-dejavu-core)
 if [ ${#packages[@]} -eq 0 ]; then
   exit 0

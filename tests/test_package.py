@@ -18,7 +18,8 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Build the project's wheel once (no build isolation: hatchling is in the dev extra)."""
     out = tmp_path_factory.mktemp("dist")
     subprocess.run(
-        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out), str(ROOT)],
+        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out)]
+        + [str(ROOT)],
         check=True,
         capture_output=True,
     )
@@ -51,7 +52,8 @@ def test_installed_wheel_serves_the_home_page(wheel: Path, tmp_path: Path) -> No
         "import scorekeeper, sys\n"
         "from scorekeeper.extensions import db\n"
         "assert 'site' in scorekeeper.__file__, scorekeeper.__file__\n"
-        "app = scorekeeper.create_app({'SQLALCHEMY_DATABASE_URI': 'sqlite://', 'SECRET_KEY': 'x'})\n"
+        "app = scorekeeper.create_app("
+        "{'SQLALCHEMY_DATABASE_URI': 'sqlite://', 'SECRET_KEY': 'x'})\n"
         "app.app_context().push(); db.create_all()\n"
         "r = app.test_client().get('/')\n"
         "assert r.status_code == 200 and 'nova-mesa' in r.text, r.status_code\n"

@@ -19,12 +19,18 @@ def clean_name(value: str | None, default: str, limit: int, what: str) -> str:
     return text or default
 
 
+INT_LIMIT = 2**31  # every integer column is 32-bit; larger values would crash the database driver
+
+
 def parse_int(value: str | None, what: str) -> int:
-    """An integer from a form field, or a pt-BR refusal."""
+    """An integer from a form field (within 32 bits), or a pt-BR refusal."""
     try:
-        return int((value or "").strip())
+        number = int((value or "").strip())
     except ValueError:
         raise RulesError(f"Valor inválido para {what}.") from None
+    if not -INT_LIMIT <= number < INT_LIMIT:
+        raise RulesError(f"Valor inválido para {what}.")
+    return number
 
 
 def parse_revision(form: Mapping[str, str]) -> int:

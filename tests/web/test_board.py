@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 from scorekeeper.extensions import db
 from scorekeeper.models import HandRecord, Mesa
 
-from .helpers import HX, open_table, play, post, revision, scores, tap, by_testid
+from .helpers import HX, by_testid, open_table, play, post, revision, scores, tap
 
 TO_ELEVEN = ("normal:0:9", "normal:0:1", "normal:0:1")  # Nós 11 x 0 in three hands
 TO_FERRO = (  # 10 x 10, then Nós reach 11 and run from their mão de onze: 11 x 11
@@ -71,7 +71,9 @@ def test_options_set_teams_players_series_and_dealer(client: FlaskClient) -> Non
     assert "Dá as cartas (pé): Bia · Começa (mão): Ana" in html
 
 
-def test_new_table_with_overlong_name_is_refused_in_portuguese(app: Flask, client: FlaskClient) -> None:
+def test_new_table_with_overlong_name_is_refused_in_portuguese(
+    app: Flask, client: FlaskClient
+) -> None:
     """A name longer than the limit is refused with a pt-BR message and no table is made."""
     response = client.post("/mesas", data={"time_a": "x" * 200})
     assert response.status_code == 422
@@ -91,7 +93,9 @@ def test_tap_adds_the_hand_value_and_bumps_the_revision(client: FlaskClient) -> 
     assert "Nós +3" in (by_testid(response.text, "confirmacao") or response.text)
 
 
-def test_stale_revision_is_refused_with_409_and_changes_nothing(app: Flask, client: FlaskClient) -> None:
+def test_stale_revision_is_refused_with_409_and_changes_nothing(
+    app: Flask, client: FlaskClient
+) -> None:
     """Another phone tapped first: the old revision gets 409, the fresh board, a message."""
     token = open_table(client)
     rev = revision(client, token)
@@ -364,7 +368,8 @@ def test_unknown_token_is_a_portuguese_404(client: FlaskClient) -> None:
     """A made-up scorer link is a 404 page in pt-BR, for pages and writes."""
     assert "não existe" in client.get("/m/inventado").text
     assert client.get("/m/inventado").status_code == 404
-    assert client.post("/m/inventado/marcar", data={"rev": "0", "o": "normal:0:1"}).status_code == 404
+    refused = client.post("/m/inventado/marcar", data={"rev": "0", "o": "normal:0:1"})
+    assert refused.status_code == 404
 
 
 def test_names_are_escaped(client: FlaskClient) -> None:

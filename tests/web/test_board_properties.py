@@ -32,12 +32,14 @@ def active_state(app: Flask, token: str):  # type: ignore[no-untyped-def]
         return fold(mesa.match_config, [r.outcome for r in active])
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(actions=ACTIONS, series=st.sampled_from(["avulsas", "melhor_de_3"]))
 def test_board_always_shows_the_fold_of_active_records(
     app: Flask, client: FlaskClient, actions: list[int | str], series: str
 ) -> None:
-    """Shown score == fold of active records, never above 12; each accepted write adds one to rev."""
+    """Shown score == fold of active records, never above 12; an accepted write adds 1 to rev."""
     token = open_table(client, serie=series)
     for action in actions:
         before = revision(client, token)

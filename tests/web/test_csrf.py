@@ -59,7 +59,8 @@ def test_csrf_token_works_as_form_field_and_as_htmx_header(csrf_app: Flask) -> N
     client = csrf_app.test_client()
     board = open_with_csrf(client)
     token = page_token(client.get(board).text)
-    plain = client.post(f"{board}/marcar", data={"rev": "0", "o": "normal:0:3", "csrf_token": token})
+    form = {"rev": "0", "o": "normal:0:3", "csrf_token": token}
+    plain = client.post(f"{board}/marcar", data=form)
     assert plain.status_code == 303
     htmx = client.post(
         f"{board}/marcar",

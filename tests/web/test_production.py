@@ -1,0 +1,209 @@
+"""Production settings: rate limit on opening tables, versioned and cached static files,
+compression, and the weight budgets of the first load and of a tap."""
+
+from __future__ import annotations
+
+import gzip
+import re
+from pathlib import Path
+
+from flask import Flask, request
+from flask.testing import FlaskClient
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+from scorekeeper.models import Mesa
+
+from .helpers import HX, open_table, revision, tap
+
+GZIP = {"Accept-Encoding": "gzip"}
+FIRST_LOAD_BUDGET = 30 * 1024
+TAP_BUDGET = 3 * 1024
+YEAR = 60 * 60 * 24 * 365
+
+
+def first_load_urls(html: str) -> list[str]:
+    """Every asset a browser fetches on first load: stylesheets, scripts, icons, the manifest."""
+    urls = re.findall(r'<(?:link|script)\b[^>]*?(?:href|src)="([^"]+)"', html)
+    return list(dict.fromkeys(url.replace("&amp;", "&") for url in urls))
+
+
+def gzip_size(client: FlaskClient, url: str, **kwargs: object) -> int:
+    """The size on the wire of a GET with gzip accepted."""
+    response = client.get(url, headers=GZIP, **kwargs)  # type: ignore[arg-type]
+    assert response.status_code == 200, url
+    return len(response.get_data())
+
+
+def test_opening_tables_is_rate_limited_per_client_with_a_portuguese_429(app: Flask) -> None:
+    """Past the limit, POST /mesas is a pt-BR 429 page; other clients and taps are not limited."""
+    limited = create_app({**app.config, "RATELIMIT_ENABLED": True, "OPEN_TABLE_LIMIT": "3/minute"})
+    client = limited.test_client()
+    tokens = [open_table(client) for _ in range(3)]
+    refused = client.post("/mesas")
+    assert refused.status_code == 429
+    assert "Muitos pedidos" in refused.text and 'lang="pt-BR"' in refused.text
+    fragment = client.post("/mesas", headers=HX)
+    assert fragment.status_code == 429 and "Espere um pouco" in fragment.text
+    other = limited.test_client()
+    assert other.post("/mesas", environ_base={"REMOTE_ADDR": "10.0.0.9"}).status_code == 303
+    for i in range(12):  # taps are never rate-limited
+        assert tap(client, tokens[0], f"normal:{i % 2}:1").status_code == 200
+    with limited.app_context():
+        db.engine.dispose()
+
+
+def test_the_rate_limit_is_configurable_and_can_be_switched_off(tmp_path: Path) -> None:
+    """OPEN_TABLE_LIMIT sets the limit; RATELIMIT_ENABLED=False switches it off."""
+    url = f"sqlite:///{tmp_path / 'limit.sqlite3'}"
+    settings = {"SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url, "WTF_CSRF_ENABLED": False}
+    one = create_app({**settings, "OPEN_TABLE_LIMIT": "1 per day"})
+    with one.app_context():
+        db.create_all()
+    client = one.test_client()
+    assert client.post("/mesas").status_code == 303
+    assert client.post("/mesas").status_code == 429
+    free = create_app({**settings, "RATELIMIT_ENABLED": False, "OPEN_TABLE_LIMIT": "1 per day"})
+    assert all(free.test_client().post("/mesas").status_code == 303 for _ in range(5))
+
+
+def test_static_urls_are_versioned_and_cached_for_a_year(client: FlaskClient) -> None:
+    """url_for('static') adds ?v=<content hash>: immutable for a year; other URLs revalidate."""
+    token = open_table(client)
+    html = client.get(f"/m/{token}").text
+    assets = [u for u in first_load_urls(html) if u.startswith("/static/")]
+    assert assets and all(re.search(r"\?v=[0-9a-f]{10}$", u) for u in assets)
+    versioned = client.get(assets[0])
+    assert versioned.headers["Cache-Control"] == f"public, max-age={YEAR}, immutable"
+    bare = client.get(assets[0].split("?")[0])
+    assert bare.status_code == 200 and bare.headers["Cache-Control"] == "no-cache"
+    stale = client.get(assets[0].split("?")[0] + "?v=0000000000")
+    assert stale.headers["Cache-Control"] == "no-cache"
+
+
+def test_the_service_worker_caches_the_same_versioned_urls_the_pages_use(
+    client: FlaskClient,
+) -> None:
+    """The shell list in sw.js matches the page's asset URLs, so the offline shell keeps working."""
+    html = client.get("/").text
+    worker = client.get("/sw.js").text
+    for url in first_load_urls(html):
+        if url.startswith("/static/js/") or url.startswith("/static/css/app"):
+            assert f'"{url}"' in worker, url
+
+
+def test_text_responses_and_static_files_are_compressed(client: FlaskClient) -> None:
+    """Pages, fragments and static text come gzip-compressed when the browser accepts it."""
+    token = open_table(client)
+    html = client.get(f"/m/{token}").text
+    htmx_url = next(u for u in first_load_urls(html) if "htmx" in u)
+    for url in (f"/m/{token}", htmx_url):
+        response = client.get(url, headers=GZIP)
+        assert response.headers["Content-Encoding"] == "gzip", url
+        assert "Accept-Encoding" in response.headers["Vary"]
+        plain = client.get(url)
+        plain.direct_passthrough = False
+        assert gzip.decompress(response.get_data()) == plain.get_data()
+    static = client.get(htmx_url, headers=GZIP)
+    again = client.get(htmx_url, headers={**GZIP, "If-None-Match": static.headers["ETag"]})
+    assert again.status_code == 304 and not again.get_data()
+    part = client.get(htmx_url.split("?")[0], headers={**GZIP, "Range": "bytes=0-99"})
+    assert part.status_code == 206 and "Content-Encoding" not in part.headers
+    unchanged = client.get(f"/m/{token}/placar?rev={revision(client, token)}", headers=GZIP)
+    assert unchanged.status_code == 204 and not unchanged.get_data()
+
+
+def test_first_load_and_tap_weigh_within_budget(client: FlaskClient) -> None:
+    """The board's first load (page and every asset it links) is at most 30 KB compressed, and
+    a tap's response at most 3 KB."""
+    token = open_table(client)
+    for i in range(8):  # a board with a log, as in a real game
+        assert tap(client, token, f"normal:{i % 2}:1").status_code == 200
+    page = client.get(f"/m/{token}").text
+    total = gzip_size(client, f"/m/{token}")
+    total += sum(gzip_size(client, url) for url in first_load_urls(page))
+    assert total <= FIRST_LOAD_BUDGET, total
+    response = client.post(
+        f"/m/{token}/marcar",
+        data={"rev": str(revision(client, token)), "o": "normal:0:1"},
+        headers={**HX, **GZIP},
+    )
+    assert response.status_code == 200
+    assert len(response.get_data()) <= TAP_BUDGET, len(response.get_data())
+
+
+def test_the_bench_route_exists_only_when_asked_for(app: Flask, tmp_path: Path) -> None:
+    """/_bench/bare is a 404 in the normal app and a 2 KB fragment with BENCH_ROUTES."""
+    assert app.test_client().get("/_bench/bare").status_code == 404
+    bench = create_app({**app.config, "BENCH_ROUTES": True})
+    response = bench.test_client().get("/_bench/bare")
+    assert response.status_code == 200 and len(response.get_data()) == 2048
+    with bench.app_context():
+        db.engine.dispose()
+
+
+def test_behind_a_trusted_proxy_the_client_address_is_the_forwarded_one(tmp_path: Path) -> None:
+    """With TRUSTED_PROXIES=1 the rate limit counts the X-Forwarded-For client, not the proxy."""
+    url = f"sqlite:///{tmp_path / 'proxy.sqlite3'}"
+    proxied = create_app(
+        {
+            "SECRET_KEY": "t",
+            "SQLALCHEMY_DATABASE_URI": url,
+            "WTF_CSRF_ENABLED": False,
+            "TRUSTED_PROXIES": 1,
+            "OPEN_TABLE_LIMIT": "1 per day",
+        }
+    )
+    with proxied.app_context():
+        db.create_all()
+    client = proxied.test_client()
+    for address in ("203.0.113.1", "203.0.113.2"):
+        headers = {"X-Forwarded-For": address}
+        assert client.post("/mesas", headers=headers).status_code == 303
+        assert client.post("/mesas", headers=headers).status_code == 429
+
+
+def test_unchanged_polls_take_the_fast_path_and_answer_like_the_views(
+    app: Flask, client: FlaskClient
+) -> None:
+    """An unchanged poll is answered before the view, with exactly the view's status and headers;
+    a change, a wrong or tampered token, or a missing revision reaches the view."""
+    from scorekeeper import polling
+
+    edit = open_table(client)
+    with app.app_context():
+        view = db.session.execute(db.select(Mesa.view_token)).scalar_one()
+    urls = (f"/m/{edit}/placar?rev=0", f"/v/{view}/placar?rev=0")
+    hooks = app.before_request_funcs[None]
+    hooks.remove(polling._unchanged_poll)
+    reference = [client.get(url, headers={**HX, **GZIP}) for url in urls]
+    hooks.insert(0, polling._unchanged_poll)
+    reached: list[str] = []
+    for endpoint in polling.POLLS:
+        original = app.view_functions[endpoint]
+
+        def spy(*args: object, _original: object = original, **kwargs: object) -> object:
+            reached.append(request.path)
+            return _original(*args, **kwargs)  # type: ignore[operator]
+
+        app.view_functions[endpoint] = spy
+    for url, expected in zip(urls, reference, strict=True):
+        fast = client.get(url, headers={**HX, **GZIP})
+        assert fast.status_code == expected.status_code == 204 and fast.data == b""
+        assert {k: v for k, v in fast.headers if k != "Date"} == {
+            k: v for k, v in expected.headers if k != "Date"
+        }
+        assert "Content-Encoding" not in fast.headers
+    assert reached == []
+    through = (
+        f"/m/{edit}/placar?rev=1",
+        f"/m/{edit}/placar?rev=00",
+        f"/m/{edit}/placar",
+        f"/m/{view}/placar?rev=0",
+        f"/v/{edit}/placar?rev=0",
+        f"/v/{view[:-1]}/placar?rev=0",
+        f"/v/{view}/placar?rev=-0",
+    )
+    for url in through:
+        client.get(url)
+    assert reached == [url.split("?")[0] for url in through]
