@@ -12,7 +12,8 @@ class Base(DeclarativeBase):
     """Declarative base for the models."""
 
 
-db = SQLAlchemy(model_class=Base)
+# Objects stay usable after commit: a write returns the board it committed, with no reload.
+db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
 migrate = Migrate()
 csrf = CSRFProtect()
 htmx = Htmx()

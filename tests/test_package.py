@@ -17,12 +17,13 @@ ROOT = Path(__file__).resolve().parent.parent
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Build the project's wheel once (no build isolation: hatchling is in the dev extra)."""
     out = tmp_path_factory.mktemp("dist")
-    subprocess.run(
+    built = subprocess.run(
         [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out)]
         + [str(ROOT)],
-        check=True,
         capture_output=True,
+        text=True,
     )
+    assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-2000:]
     (found,) = out.glob("*.whl")
     return found
 

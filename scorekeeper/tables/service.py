@@ -6,15 +6,13 @@ import hmac
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
 
 from sqlalchemy import select, update
+from sqlalchemy.orm.attributes import set_committed_value
 
 from ..extensions import db
-from ..models import ACTIVE, DISCARDED, UNDONE, HandRecord, Mesa
+from ..models import ACTIVE, DISCARDED, UNDONE, HandRecord, Mesa, utcnow
 from ..rules import Kind, MatchState, Outcome, RulesError, replay
-
-T = TypeVar("T")
 
 MARKERS = (Kind.PROXIMA_PARTIDA.value, Kind.NOVA_SERIE.value)
 
@@ -86,13 +84,30 @@ def load_board(mesa: Mesa) -> Board:
             select(HandRecord).where(HandRecord.mesa_id == mesa.id).order_by(HandRecord.seq)
         ).scalars()
     )
+    return board_of(mesa, records)
+
+
+def board_of(mesa: Mesa, records: list[HandRecord]) -> Board:
+    """The board of records already in memory (ordered by seq)."""
     active = [r for r in records if r.status == ACTIVE]
     states = replay(mesa.match_config, (r.outcome for r in active))
     return Board(mesa, records, active, states)
 
 
-def _write(mesa: Mesa, revision: int, change: Callable[[], T]) -> T:
-    """Bump the revision only if it is still `revision`, then apply `change`, in one transaction."""
+@dataclass(frozen=True)
+class Written:
+    """What a write returns: the board after it, and the record it touched."""
+
+    board: Board
+    record: HandRecord
+
+
+def _write(mesa: Mesa, revision: int, change: Callable[[Board], Written]) -> Written:
+    """Bump the revision only if it is still `revision`, then apply `change`, in one transaction.
+
+    The conditional UPDATE comes first, so it takes the write lock before anything is read; the
+    board `change` gets is read under that lock, and the board it returns is the committed one.
+    """
     try:
         result = db.session.execute(
             update(Mesa)
@@ -102,22 +117,21 @@ def _write(mesa: Mesa, revision: int, change: Callable[[], T]) -> T:
         )
         if result.rowcount != 1:  # type: ignore[attr-defined]
             raise StaleRevision()
-        value = change()
+        written = change(load_board(mesa))
         db.session.commit()
     except BaseException:
         db.session.rollback()
         raise
-    db.session.refresh(mesa)
-    return value
+    set_committed_value(mesa, "revision", revision + 1)
+    return written
 
 
 def record_outcome(
     mesa: Mesa, revision: int, outcome: Outcome, reason: str | None = None
-) -> HandRecord:
+) -> Written:
     """Append a hand (or correction, or marker) if it is legal now."""
 
-    def change() -> HandRecord:
-        board = load_board(mesa)
+    def change(board: Board) -> Written:
         after = board.state.apply(outcome)
         for rec in board.records:
             if rec.status == UNDONE:
@@ -133,19 +147,22 @@ def record_outcome(
             status=ACTIVE,
             score_a=after.points[0],
             score_b=after.points[1],
+            created_at=utcnow(),
         )
         db.session.add(rec)
-        db.session.flush()
-        return rec
+        new_board = Board(
+            mesa, [*board.records, rec], [*board.active, rec], [*board.states, after]
+        )
+        return Written(new_board, rec)
 
     return _write(mesa, revision, change)
 
 
-def undo(mesa: Mesa, revision: int) -> HandRecord:
+def undo(mesa: Mesa, revision: int) -> Written:
     """Mark the last active record undone (with the hand before it if it was a game marker)."""
 
-    def change() -> HandRecord:
-        active = load_board(mesa).active
+    def change(board: Board) -> Written:
+        active = list(board.active)
         if not active:
             raise RulesError("Não há mão para desfazer.")
         target = active.pop()
@@ -153,36 +170,35 @@ def undo(mesa: Mesa, revision: int) -> HandRecord:
         if target.kind in MARKERS and active:
             target = active.pop()
             target.status = UNDONE
-        return target
+        return Written(board_of(mesa, board.records), target)
 
     return _write(mesa, revision, change)
 
 
-def redo(mesa: Mesa, revision: int) -> HandRecord:
+def redo(mesa: Mesa, revision: int) -> Written:
     """Bring back the earliest undone record."""
 
-    def change() -> HandRecord:
-        undone = [r for r in load_board(mesa).records if r.status == UNDONE]
+    def change(board: Board) -> Written:
+        undone = [r for r in board.records if r.status == UNDONE]
         if not undone:
             raise RulesError("Não há mão desfeita para refazer.")
         undone[0].status = ACTIVE
-        return undone[0]
+        return Written(board_of(mesa, board.records), undone[0])
 
     return _write(mesa, revision, change)
 
 
-def set_note(mesa: Mesa, revision: int, record_id: int, note: str) -> HandRecord:
+def set_note(mesa: Mesa, revision: int, record_id: int, note: str) -> Written:
     """Attach a note on how a normal hand ended (e.g. 'truco aceito') to an active record."""
 
-    def change() -> HandRecord:
-        rec = db.session.get(HandRecord, record_id)
-        if rec is None or rec.mesa_id != mesa.id or not rec.active:
+    def change(board: Board) -> Written:
+        rec = next((r for r in board.active if r.id == record_id), None)
+        if rec is None:
             raise RulesError("Essa mão não está no placar.")
         allowed = dict(NOTES.get(rec.points or 0, ())) if rec.kind == Kind.NORMAL.value else {}
         if note not in allowed:
             raise RulesError("Essa observação não combina com essa mão.")
         rec.note = note
-        return rec
+        return Written(board, rec)
 
     return _write(mesa, revision, change)
-

@@ -136,10 +136,19 @@ def board_fragment(token: str) -> Response:
     return make_response(render_template("tables/_board.html", **board_context(load_board(mesa))))
 
 
-def _respond(mesa: Mesa, status: int, message: str | None = None, **extra: Any) -> Any:
-    """The fresh board: the fragment for htmx, else a redirect (or the page on an error)."""
-    db.session.rollback()
-    context = board_context(load_board(mesa), message=message, **extra)
+def _respond(
+    mesa: Mesa,
+    status: int,
+    message: str | None = None,
+    board: Board | None = None,
+    **extra: Any,
+) -> Any:
+    """The board (after a write, or read afresh after a refusal): the fragment for htmx, else a
+    redirect (or the page on an error)."""
+    if board is None:
+        db.session.rollback()
+        board = load_board(mesa)
+    context = board_context(board, message=message, **extra)
     if hx_request.htmx:
         return make_response(render_template("tables/_board.html", **context), status)
     if status >= 400:
@@ -164,10 +173,12 @@ def tap(token: str) -> Any:
 
     def action() -> Any:
         revision = parse_revision(request.form)
-        rec = record_outcome(mesa, revision, parse_outcome(request.form.get("o")))
+        done = record_outcome(mesa, revision, parse_outcome(request.form.get("o")))
+        board, rec = done.board, done.record
         return _respond(
             mesa,
             200,
+            board=board,
             confirm=rec,
             confirm_text=present.describe(rec, mesa.team_names),
             notes=present.notes_for(rec),
@@ -182,8 +193,9 @@ def undo_view(token: str) -> Any:
     mesa = _editable(token)
 
     def action() -> Any:
-        rec = undo(mesa, parse_revision(request.form))
-        return _respond(mesa, 200, f"Desfeito: {present.describe(rec, mesa.team_names)}.")
+        done = undo(mesa, parse_revision(request.form))
+        text = f"Desfeito: {present.describe(done.record, mesa.team_names)}."
+        return _respond(mesa, 200, text, board=done.board)
 
     return _guarded(mesa, action)
 
@@ -194,8 +206,9 @@ def redo_view(token: str) -> Any:
     mesa = _editable(token)
 
     def action() -> Any:
-        rec = redo(mesa, parse_revision(request.form))
-        return _respond(mesa, 200, f"Refeito: {present.describe(rec, mesa.team_names)}.")
+        done = redo(mesa, parse_revision(request.form))
+        text = f"Refeito: {present.describe(done.record, mesa.team_names)}."
+        return _respond(mesa, 200, text, board=done.board)
 
     return _guarded(mesa, action)
 
@@ -208,8 +221,9 @@ def note(token: str) -> Any:
     def action() -> Any:
         revision = parse_revision(request.form)
         record_id = parse_int(request.form.get("registro"), "a mão")
-        rec = set_note(mesa, revision, record_id, request.form.get("nota", ""))
-        return _respond(mesa, 200, f"Anotado: {NOTE_LABELS[rec.note or '']}.")
+        done = set_note(mesa, revision, record_id, request.form.get("nota", ""))
+        text = f"Anotado: {NOTE_LABELS[done.record.note or '']}."
+        return _respond(mesa, 200, text, board=done.board)
 
     return _guarded(mesa, action)
 
@@ -228,8 +242,8 @@ def correct(token: str) -> Any:
             raise RulesError("Diga o motivo da correção.")
         if side not in (0, 1):
             raise RulesError("Lado inexistente: a mesa tem dois lados.")
-        record_outcome(mesa, revision, Outcome(Kind.CORRECAO, side, points), reason=reason)
-        return _respond(mesa, 200, "Placar corrigido.")
+        done = record_outcome(mesa, revision, Outcome(Kind.CORRECAO, side, points), reason=reason)
+        return _respond(mesa, 200, "Placar corrigido.", board=done.board)
 
     return _guarded(mesa, action)
 
