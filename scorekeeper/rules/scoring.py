@@ -95,6 +95,30 @@ class Outcome:
         return fixed.get(self.kind, 0)
 
 
+_VOID = Outcome(Kind.ANULADA)
+_PHASE_OUTCOMES: dict[Phase, tuple[Outcome, ...]] = {
+    Phase.SERIES_OVER: (Outcome(Kind.NOVA_SERIE),),
+    Phase.GAME_OVER: (Outcome(Kind.PROXIMA_PARTIDA),),
+    Phase.MAO_DE_FERRO: (Outcome(Kind.FERRO, 0), Outcome(Kind.FERRO, 1), _VOID),
+    Phase.NORMAL: (
+        *(Outcome(Kind.NORMAL, side, value) for side in SIDES for value in HAND_VALUES),
+        _VOID,
+    ),
+}
+_ONZE_OUTCOMES: dict[int, tuple[Outcome, ...]] = {
+    side: (
+        Outcome(Kind.ONZE_GANHOU, side),
+        Outcome(Kind.ONZE_PERDEU, 1 - side),
+        Outcome(Kind.ONZE_CORREU, 1 - side),
+        _VOID,
+    )
+    for side in SIDES
+}
+
+_PHASE_SETS = {phase: frozenset(outcomes) for phase, outcomes in _PHASE_OUTCOMES.items()}
+_ONZE_SETS = {side: frozenset(outcomes) for side, outcomes in _ONZE_OUTCOMES.items()}
+
+
 @dataclass(frozen=True, kw_only=True)
 class MatchConfig:
     """How a table plays: seats, series length, first dealer and the special-hand threshold."""
@@ -173,27 +197,18 @@ class MatchState:
         return self.pe % 2
 
     def legal_outcomes(self) -> tuple[Outcome, ...]:
-        """Every outcome that may be recorded now, corrections excepted (see `correction`)."""
+        """Every outcome that may be recorded now, corrections excepted (see `_correct`)."""
         phase = self.phase
-        if phase is Phase.SERIES_OVER:
-            return (Outcome(Kind.NOVA_SERIE),)
-        if phase is Phase.GAME_OVER:
-            return (Outcome(Kind.PROXIMA_PARTIDA),)
-        void = Outcome(Kind.ANULADA)
-        if phase is Phase.MAO_DE_FERRO:
-            return (Outcome(Kind.FERRO, 0), Outcome(Kind.FERRO, 1), void)
         if phase is Phase.MAO_DE_ONZE:
-            side = self.onze_side
-            assert side is not None
-            other = 1 - side
-            return (
-                Outcome(Kind.ONZE_GANHOU, side),
-                Outcome(Kind.ONZE_PERDEU, other),
-                Outcome(Kind.ONZE_CORREU, other),
-                void,
-            )
-        normal = tuple(Outcome(Kind.NORMAL, s, v) for s in SIDES for v in HAND_VALUES)
-        return (*normal, void)
+            return _ONZE_OUTCOMES[self.onze_side or 0]
+        return _PHASE_OUTCOMES[phase]
+
+    def _legal_set(self) -> frozenset[Outcome]:
+        """`legal_outcomes()` as a set, for quick membership tests."""
+        phase = self.phase
+        if phase is Phase.MAO_DE_ONZE:
+            return _ONZE_SETS[self.onze_side or 0]
+        return _PHASE_SETS[phase]
 
     def apply(self, outcome: Outcome) -> MatchState:
         """The state after recording `outcome`; RulesError when it is not legal now."""
@@ -201,7 +216,7 @@ class MatchState:
             raise RulesError("Valor inválido: o lado e os pontos são números inteiros.")
         if outcome.kind is Kind.CORRECAO:
             return self._correct(outcome)
-        if outcome not in self.legal_outcomes():
+        if outcome not in self._legal_set():
             raise RulesError(self._refusal(outcome))
         if outcome.kind is Kind.NOVA_SERIE:
             return MatchState(
@@ -215,7 +230,18 @@ class MatchState:
                 self, points=(0, 0), game_number=self.game_number + 1, hand_in_game=1,
                 game_winner=None,
             )
-        state = replace(self, hands_dealt=self.hands_dealt + 1, hand_in_game=self.hand_in_game + 1)
+        state = MatchState(
+            self.config,
+            self.points,
+            self.wins,
+            self.game_number,
+            self.series_number,
+            self.hands_dealt + 1,
+            self.hand_in_game + 1,
+            self.game_winner,
+            self.series_winner,
+            self.totals,
+        )
         if outcome.side is None or outcome.gain == 0:
             return state
         if outcome.kind is Kind.FERRO:  # whoever wins the mão de ferro wins the game (seed 003)
@@ -227,7 +253,18 @@ class MatchState:
         points = list(self.points)
         points[side] = min(TARGET, points[side] + gain)
         if points[side] < TARGET:
-            return replace(self, points=(points[0], points[1]))
+            return MatchState(
+                self.config,
+                (points[0], points[1]),
+                self.wins,
+                self.game_number,
+                self.series_number,
+                self.hands_dealt,
+                self.hand_in_game,
+                self.game_winner,
+                self.series_winner,
+                self.totals,
+            )
         wins = list(self.wins)
         wins[side] += 1
         totals = list(self.totals)

@@ -110,15 +110,15 @@ class LogEntry:
     active: bool
 
 
-def log_entries(board: Board) -> list[LogEntry]:
-    """Every record, newest first, numbered 'partida.mão' when active."""
+def log_entries(board: Board, limit: int | None = None) -> list[LogEntry]:
+    """The records (the newest `limit`, or all), newest first, numbered 'partida.mão' if active."""
     names = board.mesa.team_names
     numbers: dict[int, str] = {}
     for rec, before in zip(board.active, board.states, strict=False):
         if Kind(rec.kind).is_hand:
             numbers[rec.id] = f"{before.game_number}.{before.hand_in_game}"
     entries = []
-    for rec in reversed(board.records):
+    for rec in reversed(board.records[-limit:] if limit else board.records):
         kind = Kind(rec.kind)
         detail = rec.reason if kind is Kind.CORRECAO else NOTE_LABELS.get(rec.note or "")
         entries.append(

@@ -41,6 +41,7 @@ bp = Blueprint("tables", __name__)
 
 RECENT_LIMIT = 12
 STALE_MESSAGE = "O placar mudou em outro aparelho; confira."
+LOG_ON_BOARD = 30  # the newest entries; the whole log has a page of its own
 
 
 def _recent_tokens() -> list[str]:
@@ -111,7 +112,7 @@ def board_context(board: Board, **extra: Any) -> dict[str, Any]:
         "special": present.special_taps(board),
         "deal": present.deal_text(board),
         "series_label": present.series_label(board.mesa, state),
-        "log": present.log_entries(board),
+        "log": present.log_entries(board, LOG_ON_BOARD),
         "chart": {"a": chart_a, "b": chart_b, "hands": hands},
         "message": None,
         "confirm": None,
@@ -125,6 +126,19 @@ def board(token: str) -> str:
     """The scorer's board page."""
     mesa = _editable(token)
     return render_template("tables/board.html", **board_context(load_board(mesa)))
+
+
+@bp.get("/m/<token>/historico")
+def history(token: str) -> str:
+    """The whole log of a table, newest first."""
+    board = load_board(_editable(token))
+    return render_template(
+        "tables/history.html",
+        mesa=board.mesa,
+        board=board,
+        names=board.mesa.team_names,
+        log=present.log_entries(board),
+    )
 
 
 @bp.get("/m/<token>/placar")

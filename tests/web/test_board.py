@@ -386,3 +386,17 @@ def test_chart_draws_only_the_current_game(client: FlaskClient) -> None:
     assert "1 mão</figcaption>" in html
     points_b = re.search(r'<polyline points="([^"]+)" class="line-b"', html)
     assert points_b and points_b.group(1).split() == ["0.0,96.0", "300.0,72.0"]
+
+
+def test_board_shows_the_newest_thirty_entries_and_links_the_whole_log(
+    client: FlaskClient,
+) -> None:
+    """The board keeps its log short; 'Ver o histórico completo' lists every hand."""
+    token = open_table(client)
+    play(client, token, *(["anulada"] * 32))
+    html = client.get(f"/m/{token}").text
+    assert html.count('data-testid="registro"') == 30
+    assert "Histórico (32)" in html and 'data-testid="historico-completo"' in html
+    whole = client.get(f"/m/{token}/historico")
+    assert whole.status_code == 200
+    assert whole.text.count('data-testid="registro"') == 32
