@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import assets, config, polling
+from . import assets, config
 from .extensions import compress, csrf, db, htmx, migrate
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -42,7 +42,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .web import register
 
     register(app)
-    polling.init_app(app)
     if app.config["BENCH_ROUTES"]:
         from . import benchmark
 

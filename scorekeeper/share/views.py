@@ -20,7 +20,7 @@ from ..extensions import csrf, db
 from ..models import Mesa
 from ..rules import Phase
 from ..tables import present
-from ..tables.service import Board, find_mesa, load_board, new_token
+from ..tables.service import Board, find_mesa, load_board, new_token, revision_is
 from ..web import error_page
 from .links import absolute_url, local_hint
 from .qr import qr_svg
@@ -154,9 +154,9 @@ def live(token: str) -> str:
 @bp.get("/v/<token>/placar")
 def live_fragment(token: str) -> Response:
     """The live fragment for polling: 204 with no body while the revision is unchanged."""
-    mesa = _viewer_mesa(token)
-    if request.args.get("rev") == str(mesa.revision):
+    if revision_is(token, request.args.get("rev"), edit=False):
         return Response(status=204)
+    mesa = _viewer_mesa(token)
     page = render_template("share/_live.html", **live_context(load_board(mesa), _tv(), True))
     return make_response(page)
 

@@ -33,6 +33,7 @@ from .service import (
     new_token,
     record_outcome,
     redo,
+    revision_is,
     set_note,
     undo,
 )
@@ -144,9 +145,9 @@ def history(token: str) -> str:
 @bp.get("/m/<token>/placar")
 def board_fragment(token: str) -> Response:
     """The board fragment for polling: 204 while the revision is unchanged."""
-    mesa = _editable(token)
-    if request.args.get("rev") == str(mesa.revision):
+    if revision_is(token, request.args.get("rev"), edit=True):
         return Response(status=204)
+    mesa = _editable(token)
     return make_response(render_template("tables/_board.html", **board_context(load_board(mesa))))
 
 
