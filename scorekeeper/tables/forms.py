@@ -8,6 +8,13 @@ from ..rules import HAND_VALUES, Kind, MatchConfig, Outcome, RulesError, RuleSet
 
 MAX_TEAM = 24
 MAX_PLAYER = 24
+FERRO_MODES = {
+    "cegas": "cartas viradas: todos jogam no escuro",
+    "claras": "às claras: cada um vê só as próprias cartas",
+    "escuro": (
+        "no escuro: cartas e vira viradas; a vira só aparece com as cartas da 1ª rodada na mesa"
+    ),
+}
 SERIES = {"avulsas": 0, "melhor_de_3": 3, "melhor_de_5": 5}
 
 
@@ -45,8 +52,8 @@ def parse_new_table(form: Mapping[str, str]) -> dict[str, object]:
     if series not in SERIES:
         raise RulesError("Série inválida: escolha partidas avulsas, melhor de 3 ou melhor de 5.")
     ferro = form.get("ferro", "cegas")
-    if ferro not in ("cegas", "claras"):
-        raise RulesError("Mão de ferro inválida: escolha às cegas ou às claras.")
+    if ferro not in FERRO_MODES:
+        raise RulesError("Mão de ferro inválida: escolha às cegas, às claras ou no escuro.")
     special_at = 10 if form.get("mao_especial") == "10" else 11
     ruleset = RuleSet(
         deck=form.get("baralho", "sujo") or "sujo",

@@ -23,7 +23,14 @@ from ..extensions import db
 from ..models import Mesa
 from ..rules import Kind, Outcome, RulesError
 from . import present
-from .forms import clean_name, parse_int, parse_new_table, parse_outcome, parse_revision
+from .forms import (
+    FERRO_MODES,
+    clean_name,
+    parse_int,
+    parse_new_table,
+    parse_outcome,
+    parse_revision,
+)
 from .service import (
     NOTE_LABELS,
     Board,
@@ -112,6 +119,7 @@ def board_context(board: Board, **extra: Any) -> dict[str, Any]:
         "taps": [present.side_taps(state, 0), present.side_taps(state, 1)],
         "special": present.special_taps(board),
         "deal": present.deal_text(board),
+        "ferro_text": FERRO_MODES.get(board.mesa.ferro_mode, FERRO_MODES["cegas"]),
         "series_label": present.series_label(board.mesa, state),
         "log": present.log_entries(board, LOG_ON_BOARD),
         "chart": {"a": chart_a, "b": chart_b, "hands": hands},

@@ -400,3 +400,12 @@ def test_board_shows_the_newest_thirty_entries_and_links_the_whole_log(
     whole = client.get(f"/m/{token}/historico")
     assert whole.status_code == 200
     assert whole.text.count('data-testid="registro"') == 32
+
+
+def test_mao_de_ferro_no_escuro_is_a_table_option(client: FlaskClient) -> None:
+    """seed 004, Mão de Ferro no escuro: the vira stays hidden until the first cards are down."""
+    token = open_table(client, ferro="escuro")
+    html = play(client, token, *TO_FERRO).text
+    assert "a vira só aparece com as cartas da 1ª rodada na mesa" in html
+    refused = client.post("/mesas", data={"ferro": "meia-luz"})
+    assert refused.status_code == 422
