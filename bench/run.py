@@ -120,15 +120,21 @@ def start_server(
         start_new_session=True,
     )  # fmt: skip
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    wait_until_up(process, url, 30, "gunicorn did not start: see " + str(folder / "gunicorn.log"))
+    return process, url
+
+
+def wait_until_up(process: subprocess.Popen[bytes], url: str, seconds: float, failure: str) -> None:
+    """Wait for the bare route to answer; if it never does, stop the server and exit."""
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
             with urllib.request.urlopen(url + "/_bench/bare", timeout=2):
-                return process, url
+                return
         except (urllib.error.URLError, ConnectionError):
             time.sleep(0.1)
     stop_server(process)
-    raise SystemExit("gunicorn did not start: see " + str(folder / "gunicorn.log"))
+    raise SystemExit(failure)
 
 
 def stop_server(process: subprocess.Popen[bytes]) -> None:
@@ -188,15 +194,8 @@ def start_nginx(folder: Path, upstream: str) -> tuple[subprocess.Popen[bytes], s
         start_new_session=True,
     )  # fmt: skip
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 15
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(url + "/_bench/bare", timeout=2):
-                return process, url
-        except (urllib.error.URLError, ConnectionError):
-            time.sleep(0.1)
-    stop_server(process)
-    raise SystemExit("nginx did not start: see " + str(folder / "nginx-error.log"))
+    wait_until_up(process, url, 15, "nginx did not start: see " + str(folder / "nginx-error.log"))
+    return process, url
 
 
 def fetch(

@@ -25,10 +25,7 @@ from scorekeeper.rules import (
     strength_order,
 )
 
-SUJO = RuleSet()
-LIMPO = RuleSet(deck="limpo")
-FIXA = RuleSet(manilhas="fixa")
-LIMPO_FIXA = RuleSet(deck="limpo", manilhas="fixa")
+from .rulesets import FIXA, LIMPO, LIMPO_FIXA, SUJO
 
 # Straight from the rules text.
 SUJO_RANKS = ["4", "5", "6", "7", "Q", "J", "K", "A", "2", "3"]

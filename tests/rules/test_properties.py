@@ -25,10 +25,8 @@ from scorekeeper.rules import (
     strength_order,
 )
 
-SUJO = RuleSet()
-LIMPO = RuleSet(deck="limpo")
-FIXA = RuleSet(manilhas="fixa")
-LIMPO_FIXA = RuleSet(deck="limpo", manilhas="fixa")
+from .rulesets import FIXA, LIMPO, LIMPO_FIXA, SUJO
+
 PRIMEIRA = RuleSet(tie_opener="primeira_empatada")
 LIMPO_PRIMEIRA = RuleSet(deck="limpo", tie_opener="primeira_empatada")
 RULESETS = [SUJO, LIMPO, FIXA, LIMPO_FIXA, PRIMEIRA, LIMPO_PRIMEIRA]

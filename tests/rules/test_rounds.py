@@ -16,10 +16,8 @@ import pytest
 
 from scorekeeper.rules import Card, RulesError, RuleSet, judge_round
 
-SUJO = RuleSet()
-LIMPO = RuleSet(deck="limpo")
-FIXA = RuleSet(manilhas="fixa")
-LIMPO_FIXA = RuleSet(deck="limpo", manilhas="fixa")
+from .rulesets import FIXA, LIMPO, LIMPO_FIXA, SUJO
+
 PRIMEIRA = RuleSet(tie_opener="primeira_empatada")
 
 # With vira 4 de ouros the manilhas are the 5s (cycle 4 5 6 7 Q J K A 2 3), so the tests

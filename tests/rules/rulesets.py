@@ -1,0 +1,8 @@
+"""The rule sets the rules tests share: the default and the seeds' variants."""
+
+from scorekeeper.rules import RuleSet
+
+SUJO = RuleSet()
+LIMPO = RuleSet(deck="limpo")
+FIXA = RuleSet(manilhas="fixa")
+LIMPO_FIXA = RuleSet(deck="limpo", manilhas="fixa")
