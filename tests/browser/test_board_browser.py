@@ -167,3 +167,14 @@ def test_keyboard_alone_can_tap(page: Page, live_server: str) -> None:
     page.keyboard.press("Enter")
     score(page, 0, 1)
     expect(page.locator("#anuncio")).to_have_text("Nós 0, Eles 1")
+
+
+def test_home_with_its_options_open_fits_320_wide(browser: Browser, live_server: str) -> None:
+    """The folded-away options of a new table fit a 320 px phone without sideways scrolling."""
+    context = browser.new_context(viewport={"width": 320, "height": 700})
+    page = context.new_page()
+    page.goto(live_server + "/")
+    page.get_by_text("Opções da mesa").click()
+    expect(page.get_by_label("Melhor de 3")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    context.close()
