@@ -16,8 +16,10 @@ from .hands import HandVerdict, judge_hand
 from .rounds import Play, RoundVerdict, judge_round
 from .ruleset import RuleSet
 from .scoring import HAND_VALUES, Kind, MatchConfig, MatchState, Outcome, Phase, fold, replay
+from .truco import Bet
 
 __all__ = [
+    "Bet",
     "FIXED_MANILHAS",
     "HAND_VALUES",
     "Card",

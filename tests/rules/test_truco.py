@@ -1,0 +1,101 @@
+"""Truco, seis, nove and doze; running from a request or on your turn (seed 000, Truco, Correr)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.rules import Bet, Kind, Outcome, RulesError
+
+NOS, ELES = 0, 1
+
+
+def test_a_hand_starts_worth_one() -> None:
+    """seed 000, Truco: every hand starts worth 1 point."""
+    assert Bet().worth == 1
+
+
+def test_accepted_truco_makes_the_hand_worth_three() -> None:
+    """seed 000, Truco: if the other side accepts, the hand is worth 3."""
+    assert Bet().ask(NOS).accept(ELES).worth == 3
+
+
+@pytest.mark.parametrize(
+    ("steps", "worth"), [(1, 3), (2, 6), (3, 9), (4, 12)], ids=["truco", "seis", "nove", "doze"]
+)
+def test_each_accepted_raise_climbs_the_ladder(steps: int, worth: int) -> None:
+    """seed 000, Truco: truco 3, seis 6, nove 9, doze 12."""
+    bet, side = Bet(), NOS
+    for _ in range(steps):
+        bet = bet.ask(side).accept(1 - side)
+        side = 1 - side
+    assert bet.worth == worth
+
+
+@pytest.mark.parametrize(
+    ("steps", "gain"), [(0, 1), (1, 3), (2, 6), (3, 9)], ids=["truco", "seis", "nove", "doze"]
+)
+def test_running_from_a_request_gives_the_asker_the_value_before_it(steps: int, gain: int) -> None:
+    """seed 000, Truco: run from truco, the asker scores 1; seis 3; nove 6; doze 9."""
+    bet, side = Bet(), NOS
+    for _ in range(steps):
+        bet = bet.ask(side).accept(1 - side)
+        side = 1 - side
+    asked = bet.ask(side)
+    assert asked.run(1 - side) == Outcome(Kind.NORMAL, side, gain)
+
+
+def test_running_on_your_turn_gives_the_other_side_the_value_now() -> None:
+    """seed 000, Correr: with no pending request the other side scores what the hand is worth."""
+    bet = Bet().ask(NOS).accept(ELES)
+    assert bet.run(NOS) == Outcome(Kind.NORMAL, ELES, 3)
+    assert Bet().run(ELES) == Outcome(Kind.NORMAL, NOS, 1)
+
+
+def test_only_the_side_that_accepted_may_raise_next() -> None:
+    """seed 000, Truco: after an accepted request only the side that accepted may ask the next."""
+    accepted = Bet().ask(NOS).accept(ELES)
+    with pytest.raises(RulesError, match="só o lado que aceitou"):
+        accepted.ask(NOS)
+    assert accepted.ask(ELES).pending == 6
+
+
+def test_a_raise_accepts_and_asks_the_next_step() -> None:
+    """seed 000, Truco: 'aumentar' asks the next step; now the other side answers."""
+    raised = Bet().ask(NOS).raise_(ELES)
+    assert (raised.worth, raised.pending, raised.asker) == (3, 6, ELES)
+    assert raised.run(NOS) == Outcome(Kind.NORMAL, ELES, 3)
+
+
+def test_no_request_waits_on_another() -> None:
+    """seed 000, Truco: one asks on one's turn and with no request waiting for an answer."""
+    with pytest.raises(RulesError, match="esperando resposta"):
+        Bet().ask(NOS).ask(ELES)
+
+
+def test_the_asker_does_not_answer_its_own_request() -> None:
+    """seed 000, Truco: the other side answers."""
+    with pytest.raises(RulesError, match="outro lado"):
+        Bet().ask(NOS).accept(NOS)
+    with pytest.raises(RulesError):
+        Bet().ask(NOS).run(NOS)
+
+
+def test_nothing_above_doze() -> None:
+    """seed 000, Truco: doze (12) is the maximum."""
+    bet = Bet(worth=12)
+    with pytest.raises(RulesError, match="máximo"):
+        bet.ask(NOS)
+
+
+def test_nobody_asks_for_truco_in_the_mao_de_onze_or_de_ferro() -> None:
+    """seed 000, Mão de onze e mão de ferro: nobody may ask for truco."""
+    with pytest.raises(RulesError, match="ninguém pode pedir truco"):
+        Bet(special=True).ask(NOS)
+
+
+def test_answers_without_a_request_or_from_a_third_side_are_refused() -> None:
+    """seed 000, Truco: an answer needs a request; a table has two sides."""
+    with pytest.raises(RulesError, match="Não há pedido"):
+        Bet().accept(ELES)
+    with pytest.raises(RulesError, match="Lado inexistente"):
+        Bet().ask(2)
