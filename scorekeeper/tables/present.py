@@ -163,6 +163,17 @@ def deal_text(board: Board) -> str:
     return f"Dá as cartas: {mesa.team_names[state.dealing_side]}"
 
 
+def onze_decider(board: Board) -> str | None:
+    """In 2x2 with names: the first player of the side at eleven in this hand's play order."""
+    mesa, state = board.mesa, board.state
+    side = state.onze_side
+    if side is None or mesa.players != 4 or not mesa.player_names:
+        return None
+    seats = seat_names(mesa)
+    order = [(state.mao + i) % mesa.players for i in range(mesa.players)]
+    return seats[next(seat for seat in order if seat % 2 == side)]
+
+
 def notes_for(rec: HandRecord | None) -> tuple[tuple[str, str], ...]:
     """The optional notes offered after a normal hand."""
     if rec is None or rec.kind != Kind.NORMAL.value:

@@ -119,6 +119,7 @@ def board_context(board: Board, **extra: Any) -> dict[str, Any]:
         "taps": [present.side_taps(state, 0), present.side_taps(state, 1)],
         "special": present.special_taps(board),
         "deal": present.deal_text(board),
+        "onze_decider": present.onze_decider(board),
         "ferro_text": FERRO_MODES.get(board.mesa.ferro_mode, FERRO_MODES["cegas"]),
         "series_label": present.series_label(board.mesa, state),
         "log": present.log_entries(board, LOG_ON_BOARD),

@@ -409,3 +409,13 @@ def test_mao_de_ferro_no_escuro_is_a_table_option(client: FlaskClient) -> None:
     assert "a vira só aparece com as cartas da 1ª rodada na mesa" in html
     refused = client.post("/mesas", data={"ferro": "meia-luz"})
     assert refused.status_code == 422
+
+
+def test_mao_de_onze_names_who_decides_in_2x2(client: FlaskClient) -> None:
+    """seed 000, Mão de onze: in 2x2 the side's first player in play order decides."""
+    token = open_table(
+        client, jogador_0="A", jogador_1="B", jogador_2="C", jogador_3="D", pe="1"
+    )
+    html = play(client, token, *TO_ELEVEN).text
+    assert "Começa (mão): B" in html  # play order B, C, D, A: C is Nós's first player
+    assert "quem decide é C, o primeiro do lado a jogar" in html
