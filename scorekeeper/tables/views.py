@@ -9,6 +9,8 @@ from flask import (
     Blueprint,
     Response,
     abort,
+    flash,
+    get_flashed_messages,
     make_response,
     redirect,
     render_template,
@@ -135,7 +137,9 @@ def board_context(board: Board, **extra: Any) -> dict[str, Any]:
 def board(token: str) -> str:
     """The scorer's board page."""
     mesa = _editable(token)
-    return render_template("tables/board.html", **board_context(load_board(mesa)))
+    said = get_flashed_messages()
+    context = board_context(load_board(mesa), message=said[-1] if said else None)
+    return render_template("tables/board.html", **context)
 
 
 @bp.get("/m/<token>/historico")
@@ -177,6 +181,9 @@ def _respond(
         return make_response(render_template("tables/_board.html", **context), status)
     if status >= 400:
         return make_response(render_template("tables/board.html", **context), status)
+    said = message or extra.get("confirm_text")
+    if said:  # without JavaScript the confirmation survives the redirect as a flash message
+        flash(said)
     return redirect(url_for("tables.board", token=mesa.edit_token), 303)
 
 

@@ -419,3 +419,12 @@ def test_mao_de_onze_names_who_decides_in_2x2(client: FlaskClient) -> None:
     html = play(client, token, *TO_ELEVEN).text
     assert "Começa (mão): B" in html  # play order B, C, D, A: C is Nós's first player
     assert "quem decide é C, o primeiro do lado a jogar" in html
+
+
+def test_without_javascript_the_confirmation_follows_the_redirect(client: FlaskClient) -> None:
+    """POST, redirect, GET: the board then says what was recorded, once."""
+    token = open_table(client)
+    client.post(f"/m/{token}/marcar", data={"rev": "0", "o": "normal:1:3"})
+    html = client.get(f"/m/{token}").text
+    assert by_testid(html, "mensagem") == "Eles +3"
+    assert by_testid(client.get(f"/m/{token}").text, "mensagem") is None
