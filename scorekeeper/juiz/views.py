@@ -394,7 +394,7 @@ def aplicar() -> Any:
         if not 0 <= revision < MAX_REVISION:
             raise StaleRevision()
         outcome = apply.read_outcome(request.form)
-        record_outcome(mesa, revision, outcome)
+        record_outcome(mesa.edit_token, revision, outcome)
     except StaleRevision:
         db.session.rollback()
         return _hand_page(mesa, token, args, 409, STALE_MESSAGE)

@@ -7,8 +7,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sqlalchemy import bindparam, select, update
-from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy import bindparam, insert, select, update
 
 from ..extensions import db
 from ..models import ACTIVE, DISCARDED, UNDONE, HandRecord, Mesa, utcnow
@@ -35,12 +34,17 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+_MESA_BY = {
+    edit: select(Mesa).where(column == bindparam("token"))
+    for edit, column in ((True, Mesa.edit_token), (False, Mesa.view_token))
+}
+
+
 def find_mesa(token: str, *, edit: bool) -> Mesa | None:
     """The table whose edit (or view) token is `token`, compared in constant time."""
     if not token or len(token) > 64:
         return None
-    column = Mesa.edit_token if edit else Mesa.view_token
-    mesa = db.session.execute(select(Mesa).where(column == token)).scalar_one_or_none()
+    mesa = db.session.execute(_MESA_BY[edit], {"token": token}).scalar_one_or_none()
     if mesa is None:
         return None
     stored = mesa.edit_token if edit else mesa.view_token
@@ -97,13 +101,14 @@ class Board:
         return self.active[-1] if self.active else None
 
 
+_RECORDS = (
+    select(HandRecord).where(HandRecord.mesa_id == bindparam("mesa")).order_by(HandRecord.seq)
+)
+
+
 def load_board(mesa: Mesa) -> Board:
     """Read a table's records and fold the active ones through the rules."""
-    records = list(
-        db.session.execute(
-            select(HandRecord).where(HandRecord.mesa_id == mesa.id).order_by(HandRecord.seq)
-        ).scalars()
-    )
+    records = list(db.session.execute(_RECORDS, {"mesa": mesa.id}).scalars())
     return board_of(mesa, records)
 
 
@@ -122,32 +127,43 @@ class Written:
     record: HandRecord
 
 
-def _write(mesa: Mesa, revision: int, change: Callable[[Board], Written]) -> Written:
-    """Bump the revision only if it is still `revision`, then apply `change`, in one transaction.
+_MESAS = Mesa.__table__
+_CLAIM = (
+    update(_MESAS)
+    .where(_MESAS.c.edit_token == bindparam("token"), _MESAS.c.revision == bindparam("revision"))
+    .values(revision=_MESAS.c.revision + 1)
+    .returning(*_MESAS.c)
+)
 
-    The conditional UPDATE comes first, so it takes the write lock before anything is read; the
-    board `change` gets is read under that lock, and the board it returns is the committed one.
+
+def _write(token: str, revision: int, change: Callable[[Board], Written]) -> Written:
+    """Bump the revision of the table with this edit token only if it is still `revision`, then
+    apply `change`, in one transaction.
+
+    One conditional UPDATE … RETURNING finds the table and takes the write lock before anything
+    is read; the board `change` gets is read under that lock, and the board it returns is the
+    committed one. No row means an unknown token or a stale revision: both raise StaleRevision,
+    and the caller tells them apart.
     """
     try:
-        result = db.session.execute(
-            update(Mesa)
-            .where(Mesa.id == mesa.id, Mesa.revision == revision)
-            .values(revision=Mesa.revision + 1)
-            .execution_options(synchronize_session=False)
-        )
-        if result.rowcount != 1:  # type: ignore[attr-defined]
+        params = {"token": token, "revision": revision}
+        row = db.session.connection().execute(_CLAIM, params).first() if token else None
+        if row is None:
             raise StaleRevision()
+        mesa = Mesa(**row._asdict())
         written = change(load_board(mesa))
         db.session.commit()
     except BaseException:
         db.session.rollback()
         raise
-    set_committed_value(mesa, "revision", revision + 1)
     return written
 
 
+_INSERT_RECORD = insert(HandRecord.__table__).returning(HandRecord.__table__.c.id)
+
+
 def record_outcome(
-    mesa: Mesa, revision: int, outcome: Outcome, reason: str | None = None
+    token: str, revision: int, outcome: Outcome, reason: str | None = None
 ) -> Written:
     """Append a hand (or correction, or marker) if it is legal now."""
 
@@ -157,28 +173,30 @@ def record_outcome(
             if rec.status == UNDONE:
                 rec.status = DISCARDED
         next_seq = (board.records[-1].seq + 1) if board.records else 1
-        rec = HandRecord(
-            mesa_id=mesa.id,
-            seq=next_seq,
-            kind=outcome.kind.value,
-            side=outcome.side,
-            points=outcome.points,
-            reason=reason,
-            status=ACTIVE,
-            score_a=after.points[0],
-            score_b=after.points[1],
-            created_at=utcnow(),
-        )
-        db.session.add(rec)
+        values = {
+            "mesa_id": board.mesa.id,
+            "seq": next_seq,
+            "kind": outcome.kind.value,
+            "side": outcome.side,
+            "points": outcome.points,
+            "note": None,
+            "reason": reason,
+            "status": ACTIVE,
+            "score_a": after.points[0],
+            "score_b": after.points[1],
+            "created_at": utcnow(),
+        }
+        new_id = db.session.connection().execute(_INSERT_RECORD, values).scalar_one()
+        rec = HandRecord(id=new_id, **values)
         new_board = Board(
-            mesa, [*board.records, rec], [*board.active, rec], [*board.states, after]
+            board.mesa, [*board.records, rec], [*board.active, rec], [*board.states, after]
         )
         return Written(new_board, rec)
 
-    return _write(mesa, revision, change)
+    return _write(token, revision, change)
 
 
-def undo(mesa: Mesa, revision: int) -> Written:
+def undo(token: str, revision: int) -> Written:
     """Mark the last active record undone (with the hand before it if it was a game marker)."""
 
     def change(board: Board) -> Written:
@@ -190,12 +208,12 @@ def undo(mesa: Mesa, revision: int) -> Written:
         if target.kind in MARKERS and active:
             target = active.pop()
             target.status = UNDONE
-        return Written(board_of(mesa, board.records), target)
+        return Written(board_of(board.mesa, board.records), target)
 
-    return _write(mesa, revision, change)
+    return _write(token, revision, change)
 
 
-def redo(mesa: Mesa, revision: int) -> Written:
+def redo(token: str, revision: int) -> Written:
     """Bring back the earliest undone record."""
 
     def change(board: Board) -> Written:
@@ -203,12 +221,12 @@ def redo(mesa: Mesa, revision: int) -> Written:
         if not undone:
             raise RulesError("Não há mão desfeita para refazer.")
         undone[0].status = ACTIVE
-        return Written(board_of(mesa, board.records), undone[0])
+        return Written(board_of(board.mesa, board.records), undone[0])
 
-    return _write(mesa, revision, change)
+    return _write(token, revision, change)
 
 
-def set_note(mesa: Mesa, revision: int, record_id: int, note: str) -> Written:
+def set_note(token: str, revision: int, record_id: int, note: str) -> Written:
     """Attach a note on how a normal hand ended (e.g. 'truco aceito') to an active record."""
 
     def change(board: Board) -> Written:
@@ -221,4 +239,4 @@ def set_note(mesa: Mesa, revision: int, record_id: int, note: str) -> Written:
         rec.note = note
         return Written(board, rec)
 
-    return _write(mesa, revision, change)
+    return _write(token, revision, change)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -18,6 +19,7 @@ from flask import (
     session,
     url_for,
 )
+from flask_wtf.csrf import generate_csrf
 from htmx_flask import request as hx_request
 from sqlalchemy import select
 
@@ -115,6 +117,8 @@ def board_context(board: Board, **extra: Any) -> dict[str, Any]:
     return {
         "board": board,
         "mesa": board.mesa,
+        # htmx sends the token in a header (base.html); only the page's plain forms carry it
+        "csrf": None if hx_request.htmx else generate_csrf(),
         "state": state,
         "Phase": type(state.phase),
         "names": board.mesa.team_names,
@@ -187,82 +191,78 @@ def _respond(
     return redirect(url_for("tables.board", token=mesa.edit_token), 303)
 
 
-def _guarded(mesa: Mesa, action: Any) -> Any:
-    """Run a write; turn refusals into a pt-BR message and the right status."""
+def _guarded(token: str, action: Callable[[], Any]) -> Any:
+    """Run a write; turn refusals into a pt-BR message and the right status. The table is looked
+    up only on a refusal: a write finds its table itself (a 403 or 404 page if it has none)."""
     try:
         return action()
     except StaleRevision:
-        return _respond(mesa, 409, STALE_MESSAGE)
+        return _respond(_editable(token), 409, STALE_MESSAGE)
     except RulesError as error:
-        return _respond(mesa, 422, str(error))
+        return _respond(_editable(token), 422, str(error))
 
 
 @bp.post("/m/<token>/marcar")
 def tap(token: str) -> Any:
     """Record one hand outcome (a tap)."""
-    mesa = _editable(token)
 
     def action() -> Any:
         revision = parse_revision(request.form)
-        done = record_outcome(mesa, revision, parse_outcome(request.form.get("o")))
+        done = record_outcome(token, revision, parse_outcome(request.form.get("o")))
         board, rec = done.board, done.record
         return _respond(
-            mesa,
+            board.mesa,
             200,
             board=board,
             confirm=rec,
-            confirm_text=present.describe(rec, mesa.team_names),
+            confirm_text=present.describe(rec, board.mesa.team_names),
             notes=present.notes_for(rec),
         )
 
-    return _guarded(mesa, action)
+    return _guarded(token, action)
 
 
 @bp.post("/m/<token>/desfazer")
 def undo_view(token: str) -> Any:
     """Undo the last recorded hand."""
-    mesa = _editable(token)
 
     def action() -> Any:
-        done = undo(mesa, parse_revision(request.form))
-        text = f"Desfeito: {present.describe(done.record, mesa.team_names)}."
-        return _respond(mesa, 200, text, board=done.board)
+        done = undo(token, parse_revision(request.form))
+        text = f"Desfeito: {present.describe(done.record, done.board.mesa.team_names)}."
+        return _respond(done.board.mesa, 200, text, board=done.board)
 
-    return _guarded(mesa, action)
+    return _guarded(token, action)
 
 
 @bp.post("/m/<token>/refazer")
 def redo_view(token: str) -> Any:
     """Bring back the last undone hand."""
-    mesa = _editable(token)
 
     def action() -> Any:
-        done = redo(mesa, parse_revision(request.form))
-        text = f"Refeito: {present.describe(done.record, mesa.team_names)}."
-        return _respond(mesa, 200, text, board=done.board)
+        done = redo(token, parse_revision(request.form))
+        text = f"Refeito: {present.describe(done.record, done.board.mesa.team_names)}."
+        return _respond(done.board.mesa, 200, text, board=done.board)
 
-    return _guarded(mesa, action)
+    return _guarded(token, action)
 
 
 @bp.post("/m/<token>/nota")
 def note(token: str) -> Any:
     """Attach a note on how the last hand ended."""
-    mesa = _editable(token)
 
     def action() -> Any:
         revision = parse_revision(request.form)
         record_id = parse_int(request.form.get("registro"), "a mão")
-        done = set_note(mesa, revision, record_id, request.form.get("nota", ""))
+        done = set_note(token, revision, record_id, request.form.get("nota", ""))
         text = f"Anotado: {NOTE_LABELS[done.record.note or '']}."
-        return _respond(mesa, 200, text, board=done.board)
+        return _respond(done.board.mesa, 200, text, board=done.board)
 
-    return _guarded(mesa, action)
+    return _guarded(token, action)
 
 
 @bp.post("/m/<token>/corrigir")
 def correct(token: str) -> Any:
     """Set a side's points by hand, with a required reason."""
-    mesa = _editable(token)
 
     def action() -> Any:
         revision = parse_revision(request.form)
@@ -273,8 +273,7 @@ def correct(token: str) -> Any:
             raise RulesError("Diga o motivo da correção.")
         if side not in (0, 1):
             raise RulesError("Lado inexistente: a mesa tem dois lados.")
-        done = record_outcome(mesa, revision, Outcome(Kind.CORRECAO, side, points), reason=reason)
-        return _respond(mesa, 200, "Placar corrigido.", board=done.board)
+        done = record_outcome(token, revision, Outcome(Kind.CORRECAO, side, points), reason=reason)
+        return _respond(done.board.mesa, 200, "Placar corrigido.", board=done.board)
 
-    return _guarded(mesa, action)
-
+    return _guarded(token, action)
