@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 
 from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
@@ -91,6 +92,23 @@ class HandRecord(db.Model):  # type: ignore[name-defined,misc]
 
     mesa: Mapped[Mesa] = relationship(back_populates="records")
 
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A hand_record row as a board reads it: a plain value, with no ORM state to track."""
+
+    id: int
+    seq: int
+    kind: str
+    side: int | None
+    points: int | None
+    note: str | None
+    reason: str | None
+    status: str
+    score_a: int
+    score_b: int
+    created_at: datetime
+
     @property
     def outcome(self) -> Outcome:
         """The rules' view of this record."""
@@ -100,3 +118,7 @@ class HandRecord(db.Model):  # type: ignore[name-defined,misc]
     def active(self) -> bool:
         """True unless undone or discarded."""
         return self.status == ACTIVE
+
+
+# hand_record's columns in Entry's field order (a field that is not a column fails on import).
+ENTRY_COLUMNS = tuple(HandRecord.__table__.c[field.name] for field in fields(Entry))

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from ..models import ACTIVE, HandRecord, Mesa
+from ..models import ACTIVE, Entry, Mesa
 from ..rules import HAND_VALUES, Kind, MatchState, Outcome, Phase
 from .forms import outcome_code
 from .service import NOTE_LABELS, NOTES, Board
@@ -69,7 +69,7 @@ def special_taps(board: Board) -> list[Tap]:
     return taps
 
 
-def describe(rec: HandRecord, names: tuple[str, str]) -> str:
+def describe(rec: Entry, names: tuple[str, str]) -> str:
     """A record in words for the log and the confirmation, e.g. 'Nós +3'."""
     kind = Kind(rec.kind)
     if kind is Kind.ANULADA:
@@ -100,7 +100,7 @@ def local_time(moment: datetime) -> str:
 class LogEntry:
     """One line of the log."""
 
-    record: HandRecord
+    record: Entry
     text: str
     kind: str
     note: str | None
@@ -174,7 +174,7 @@ def onze_decider(board: Board) -> str | None:
     return seats[next(seat for seat in order if seat % 2 == side)]
 
 
-def notes_for(rec: HandRecord | None) -> tuple[tuple[str, str], ...]:
+def notes_for(rec: Entry | None) -> tuple[tuple[str, str], ...]:
     """The optional notes offered after a normal hand."""
     if rec is None or rec.kind != Kind.NORMAL.value:
         return ()

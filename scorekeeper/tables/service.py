@@ -5,12 +5,13 @@ from __future__ import annotations
 import hmac
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import Executable, Result, bindparam, insert, select, update
 
 from ..extensions import db
-from ..models import ACTIVE, DISCARDED, UNDONE, HandRecord, Mesa, utcnow
+from ..models import ACTIVE, DISCARDED, ENTRY_COLUMNS, UNDONE, Entry, HandRecord, Mesa, utcnow
 from ..rules import Kind, MatchState, Outcome, RulesError, replay
 
 MARKERS = (Kind.PROXIMA_PARTIDA.value, Kind.NOVA_SERIE.value)
@@ -76,8 +77,8 @@ class Board:
     """A table's log and everything derived from it."""
 
     mesa: Mesa
-    records: list[HandRecord]
-    active: list[HandRecord]
+    records: list[Entry]
+    active: list[Entry]
     states: list[MatchState]
 
     @property
@@ -96,23 +97,28 @@ class Board:
         return any(r.status == UNDONE for r in self.records)
 
     @property
-    def last(self) -> HandRecord | None:
+    def last(self) -> Entry | None:
         """The last active record."""
         return self.active[-1] if self.active else None
 
 
-_RECORDS = (
-    select(HandRecord).where(HandRecord.mesa_id == bindparam("mesa")).order_by(HandRecord.seq)
+_RECORDS = HandRecord.__table__
+_ENTRIES = (
+    select(*ENTRY_COLUMNS).where(_RECORDS.c.mesa_id == bindparam("mesa")).order_by(_RECORDS.c.seq)
 )
+
+
+def _run(statement: Executable, params: dict[str, Any]) -> Result[Any]:
+    """Execute a Core statement on the session's connection (inside its transaction)."""
+    return db.session.connection().execute(statement, params)
 
 
 def load_board(mesa: Mesa) -> Board:
     """Read a table's records and fold the active ones through the rules."""
-    records = list(db.session.execute(_RECORDS, {"mesa": mesa.id}).scalars())
-    return board_of(mesa, records)
+    return board_of(mesa, [Entry(*row) for row in _run(_ENTRIES, {"mesa": mesa.id})])
 
 
-def board_of(mesa: Mesa, records: list[HandRecord]) -> Board:
+def board_of(mesa: Mesa, records: list[Entry]) -> Board:
     """The board of records already in memory (ordered by seq)."""
     active = [r for r in records if r.status == ACTIVE]
     states = replay(mesa.match_config, (r.outcome for r in active))
@@ -124,7 +130,7 @@ class Written:
     """What a write returns: the board after it, and the record it touched."""
 
     board: Board
-    record: HandRecord
+    record: Entry
 
 
 _MESAS = Mesa.__table__
@@ -146,12 +152,10 @@ def _write(token: str, revision: int, change: Callable[[Board], Written]) -> Wri
     and the caller tells them apart.
     """
     try:
-        params = {"token": token, "revision": revision}
-        row = db.session.connection().execute(_CLAIM, params).first() if token else None
+        row = _run(_CLAIM, {"token": token, "revision": revision}).first() if token else None
         if row is None:
             raise StaleRevision()
-        mesa = Mesa(**row._asdict())
-        written = change(load_board(mesa))
+        written = change(load_board(Mesa(**row._asdict())))
         db.session.commit()
     except BaseException:
         db.session.rollback()
@@ -159,23 +163,44 @@ def _write(token: str, revision: int, change: Callable[[Board], Written]) -> Wri
     return written
 
 
-_INSERT_RECORD = insert(HandRecord.__table__).returning(HandRecord.__table__.c.id)
+_INSERT = insert(_RECORDS).returning(_RECORDS.c.id)
+_DISCARD_UNDONE = (
+    update(_RECORDS)
+    .where(_RECORDS.c.mesa_id == bindparam("mesa"), _RECORDS.c.status == UNDONE)
+    .values(status=DISCARDED)
+)
+_SET_STATUS = (
+    update(_RECORDS)
+    .where(_RECORDS.c.id.in_(bindparam("ids", expanding=True)))
+    .values(status=bindparam("new_status"))
+)
+_SET_NOTE = (
+    update(_RECORDS).where(_RECORDS.c.id == bindparam("record")).values(note=bindparam("new_note"))
+)
+
+
+def _with_status(board: Board, changed: list[Entry], status: str) -> tuple[Board, list[Entry]]:
+    """Store a new status for some records; the board and the records as they are after it."""
+    _run(_SET_STATUS, {"ids": [r.id for r in changed], "new_status": status})
+    after = {r.id: replace(r, status=status) for r in changed}
+    board = board_of(board.mesa, [after.get(r.id, r) for r in board.records])
+    return board, [after[r.id] for r in changed]
 
 
 def record_outcome(
     token: str, revision: int, outcome: Outcome, reason: str | None = None
 ) -> Written:
-    """Append a hand (or correction, or marker) if it is legal now."""
+    """Append a hand (or correction, or marker) if it is legal now; undone hands are discarded."""
 
     def change(board: Board) -> Written:
         after = board.state.apply(outcome)
-        for rec in board.records:
-            if rec.status == UNDONE:
-                rec.status = DISCARDED
-        next_seq = (board.records[-1].seq + 1) if board.records else 1
+        records = board.records
+        if board.can_redo:
+            _run(_DISCARD_UNDONE, {"mesa": board.mesa.id})
+            records = [replace(r, status=DISCARDED) if r.status == UNDONE else r for r in records]
         values = {
             "mesa_id": board.mesa.id,
-            "seq": next_seq,
+            "seq": (records[-1].seq + 1) if records else 1,
             "kind": outcome.kind.value,
             "side": outcome.side,
             "points": outcome.points,
@@ -186,11 +211,9 @@ def record_outcome(
             "score_b": after.points[1],
             "created_at": utcnow(),
         }
-        new_id = db.session.connection().execute(_INSERT_RECORD, values).scalar_one()
-        rec = HandRecord(id=new_id, **values)
-        new_board = Board(
-            board.mesa, [*board.records, rec], [*board.active, rec], [*board.states, after]
-        )
+        values["id"] = _run(_INSERT, values).scalar_one()
+        rec = Entry(**{name: values[name] for name in Entry.__dataclass_fields__})
+        new_board = Board(board.mesa, [*records, rec], [*board.active, rec], [*board.states, after])
         return Written(new_board, rec)
 
     return _write(token, revision, change)
@@ -203,12 +226,11 @@ def undo(token: str, revision: int) -> Written:
         active = list(board.active)
         if not active:
             raise RulesError("Não há mão para desfazer.")
-        target = active.pop()
-        target.status = UNDONE
-        if target.kind in MARKERS and active:
-            target = active.pop()
-            target.status = UNDONE
-        return Written(board_of(board.mesa, board.records), target)
+        targets = [active.pop()]
+        if targets[0].kind in MARKERS and active:
+            targets.append(active.pop())
+        new_board, changed = _with_status(board, targets, UNDONE)
+        return Written(new_board, changed[-1])
 
     return _write(token, revision, change)
 
@@ -220,8 +242,8 @@ def redo(token: str, revision: int) -> Written:
         undone = [r for r in board.records if r.status == UNDONE]
         if not undone:
             raise RulesError("Não há mão desfeita para refazer.")
-        undone[0].status = ACTIVE
-        return Written(board_of(board.mesa, board.records), undone[0])
+        new_board, changed = _with_status(board, undone[:1], ACTIVE)
+        return Written(new_board, changed[0])
 
     return _write(token, revision, change)
 
@@ -236,7 +258,9 @@ def set_note(token: str, revision: int, record_id: int, note: str) -> Written:
         allowed = dict(NOTES.get(rec.points or 0, ())) if rec.kind == Kind.NORMAL.value else {}
         if note not in allowed:
             raise RulesError("Essa observação não combina com essa mão.")
-        rec.note = note
-        return Written(board, rec)
+        _run(_SET_NOTE, {"record": rec.id, "new_note": note})
+        noted = replace(rec, note=note)
+        records = [noted if r.id == rec.id else r for r in board.records]
+        return Written(board_of(board.mesa, records), noted)
 
     return _write(token, revision, change)

@@ -54,6 +54,16 @@ bp = Blueprint("tables", __name__)
 RECENT_LIMIT = 12
 STALE_MESSAGE = "O placar mudou em outro aparelho; confira."
 LOG_ON_BOARD = 30  # the newest entries; the whole log has a page of its own
+# The board's own routes, /m/<token>/<path>: the routes below and board_urls share these.
+PATHS = {
+    "history": "historico",
+    "poll": "placar",
+    "tap": "marcar",
+    "undo": "desfazer",
+    "redo": "refazer",
+    "note": "nota",
+    "fix": "corrigir",
+}
 
 
 def _recent_tokens() -> list[str]:
@@ -110,6 +120,12 @@ def _editable(token: str) -> Mesa:
     return mesa
 
 
+def board_urls(token: str) -> dict[str, str]:
+    """The board's action URLs, built with one url_for (they all sit under the board's URL)."""
+    base = url_for("tables.board", token=token)
+    return {name: f"{base}/{path}" for name, path in PATHS.items()}
+
+
 def board_context(board: Board, **extra: Any) -> dict[str, Any]:
     """Everything _board.html needs."""
     state = board.state
@@ -117,6 +133,7 @@ def board_context(board: Board, **extra: Any) -> dict[str, Any]:
     return {
         "board": board,
         "mesa": board.mesa,
+        "urls": board_urls(board.mesa.edit_token),
         # htmx sends the token in a header (base.html); only the page's plain forms carry it
         "csrf": None if hx_request.htmx else generate_csrf(),
         "state": state,
@@ -146,7 +163,7 @@ def board(token: str) -> str:
     return render_template("tables/board.html", **context)
 
 
-@bp.get("/m/<token>/historico")
+@bp.get(f"/m/<token>/{PATHS['history']}")
 def history(token: str) -> str:
     """The whole log of a table, newest first."""
     board = load_board(_editable(token))
@@ -159,7 +176,7 @@ def history(token: str) -> str:
     )
 
 
-@bp.get("/m/<token>/placar")
+@bp.get(f"/m/<token>/{PATHS['poll']}")
 def board_fragment(token: str) -> Response:
     """The board fragment for polling: 204 while the revision is unchanged."""
     if revision_is(token, request.args.get("rev"), edit=True):
@@ -202,7 +219,7 @@ def _guarded(token: str, action: Callable[[], Any]) -> Any:
         return _respond(_editable(token), 422, str(error))
 
 
-@bp.post("/m/<token>/marcar")
+@bp.post(f"/m/<token>/{PATHS['tap']}")
 def tap(token: str) -> Any:
     """Record one hand outcome (a tap)."""
 
@@ -222,7 +239,7 @@ def tap(token: str) -> Any:
     return _guarded(token, action)
 
 
-@bp.post("/m/<token>/desfazer")
+@bp.post(f"/m/<token>/{PATHS['undo']}")
 def undo_view(token: str) -> Any:
     """Undo the last recorded hand."""
 
@@ -234,7 +251,7 @@ def undo_view(token: str) -> Any:
     return _guarded(token, action)
 
 
-@bp.post("/m/<token>/refazer")
+@bp.post(f"/m/<token>/{PATHS['redo']}")
 def redo_view(token: str) -> Any:
     """Bring back the last undone hand."""
 
@@ -246,7 +263,7 @@ def redo_view(token: str) -> Any:
     return _guarded(token, action)
 
 
-@bp.post("/m/<token>/nota")
+@bp.post(f"/m/<token>/{PATHS['note']}")
 def note(token: str) -> Any:
     """Attach a note on how the last hand ended."""
 
@@ -260,7 +277,7 @@ def note(token: str) -> Any:
     return _guarded(token, action)
 
 
-@bp.post("/m/<token>/corrigir")
+@bp.post(f"/m/<token>/{PATHS['fix']}")
 def correct(token: str) -> Any:
     """Set a side's points by hand, with a required reason."""
 

@@ -15,7 +15,7 @@ from flask import Flask
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import ACTIVE, HandRecord, Mesa
-from scorekeeper.rules import fold
+from scorekeeper.rules import Kind, Outcome, fold
 
 from ..web.helpers import scores
 from .server import REQUEST_TIMEOUT, Scorer, make_tables, running
@@ -119,7 +119,8 @@ def test_a_soak_of_random_writes_from_several_clients_keeps_every_score_exact(
             with app.app_context():
                 mesa = db.session.execute(db.select(Mesa).filter_by(edit_token=edit)).scalar_one()
                 config = mesa.match_config
-            state = fold(config, [r.outcome for r in records if r.status == ACTIVE])
+            active = [r for r in records if r.status == ACTIVE]
+            state = fold(config, [Outcome(Kind(r.kind), r.side, r.points) for r in active])
             checker.open(edit)
             board = checker.session.get(f"{server.url}/m/{edit}", timeout=REQUEST_TIMEOUT).text
             assert scores(board) == state.points, edit

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.extensions import db
 from scorekeeper.models import ACTIVE, HandRecord, Mesa
-from scorekeeper.rules import fold
+from scorekeeper.rules import Kind, Outcome, fold
 from scorekeeper.tables.forms import outcome_code
 
 from .helpers import open_table, post, revision, scores, tap
@@ -29,7 +29,7 @@ def active_state(app: Flask, token: str):  # type: ignore[no-untyped-def]
             .filter_by(mesa_id=mesa.id, status=ACTIVE)
             .order_by(HandRecord.seq)
         ).scalars()
-        return fold(mesa.match_config, [r.outcome for r in active])
+        return fold(mesa.match_config, [Outcome(Kind(r.kind), r.side, r.points) for r in active])
 
 
 @settings(
