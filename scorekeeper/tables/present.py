@@ -37,14 +37,18 @@ def seat_names(mesa: Mesa) -> list[str]:
     return result
 
 
-def side_taps(state: MatchState, side: int) -> list[Tap]:
-    """The +N buttons under one side during a normal hand."""
-    if state.phase is not Phase.NORMAL:
-        return []
-    return [
+_SIDE_TAPS = tuple(
+    tuple(
         Tap(f"+{v}", outcome_code(Outcome(Kind.NORMAL, side, v)), f"tap-{'ab'[side]}-{v}")
         for v in HAND_VALUES
-    ]
+    )
+    for side in (0, 1)
+)
+
+
+def side_taps(state: MatchState, side: int) -> tuple[Tap, ...]:
+    """The +N buttons under one side during a normal hand."""
+    return _SIDE_TAPS[side] if state.phase is Phase.NORMAL else ()
 
 
 def special_taps(board: Board) -> list[Tap]:

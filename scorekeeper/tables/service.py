@@ -6,9 +6,8 @@ import hmac
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
 
-from sqlalchemy import Executable, Result, bindparam, insert, select, update
+from sqlalchemy import Connection, bindparam, insert, select, update
 
 from ..extensions import db
 from ..models import ACTIVE, DISCARDED, ENTRY_COLUMNS, UNDONE, Entry, HandRecord, Mesa, utcnow
@@ -108,14 +107,10 @@ _ENTRIES = (
 )
 
 
-def _run(statement: Executable, params: dict[str, Any]) -> Result[Any]:
-    """Execute a Core statement on the session's connection (inside its transaction)."""
-    return db.session.connection().execute(statement, params)
-
-
-def load_board(mesa: Mesa) -> Board:
-    """Read a table's records and fold the active ones through the rules."""
-    return board_of(mesa, [Entry(*row) for row in _run(_ENTRIES, {"mesa": mesa.id})])
+def load_board(mesa: Mesa, connection: Connection | None = None) -> Board:
+    """Read a table's records (on `connection`, else the session's) and fold the active ones."""
+    connection = connection or db.session.connection()
+    return board_of(mesa, [Entry(*row) for row in connection.execute(_ENTRIES, {"mesa": mesa.id})])
 
 
 def board_of(mesa: Mesa, records: list[Entry]) -> Board:
@@ -142,7 +137,7 @@ _CLAIM = (
 )
 
 
-def _write(token: str, revision: int, change: Callable[[Board], Written]) -> Written:
+def _write(token: str, revision: int, change: Callable[[Connection, Board], Written]) -> Written:
     """Bump the revision of the table with this edit token only if it is still `revision`, then
     apply `change`, in one transaction.
 
@@ -151,16 +146,13 @@ def _write(token: str, revision: int, change: Callable[[Board], Written]) -> Wri
     committed one. No row means an unknown token or a stale revision: both raise StaleRevision,
     and the caller tells them apart.
     """
-    try:
-        row = _run(_CLAIM, {"token": token, "revision": revision}).first() if token else None
+    if not token:
+        raise StaleRevision()
+    with db.engine.begin() as connection:  # commits, or rolls back on any exception
+        row = connection.execute(_CLAIM, {"token": token, "revision": revision}).first()
         if row is None:
             raise StaleRevision()
-        written = change(load_board(Mesa(**row._asdict())))
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        raise
-    return written
+        return change(connection, load_board(Mesa(**row._asdict()), connection))
 
 
 _INSERT = insert(_RECORDS).returning(_RECORDS.c.id)
@@ -179,9 +171,11 @@ _SET_NOTE = (
 )
 
 
-def _with_status(board: Board, changed: list[Entry], status: str) -> tuple[Board, list[Entry]]:
+def _with_status(
+    connection: Connection, board: Board, changed: list[Entry], status: str
+) -> tuple[Board, list[Entry]]:
     """Store a new status for some records; the board and the records as they are after it."""
-    _run(_SET_STATUS, {"ids": [r.id for r in changed], "new_status": status})
+    connection.execute(_SET_STATUS, {"ids": [r.id for r in changed], "new_status": status})
     after = {r.id: replace(r, status=status) for r in changed}
     board = board_of(board.mesa, [after.get(r.id, r) for r in board.records])
     return board, [after[r.id] for r in changed]
@@ -192,11 +186,11 @@ def record_outcome(
 ) -> Written:
     """Append a hand (or correction, or marker) if it is legal now; undone hands are discarded."""
 
-    def change(board: Board) -> Written:
+    def change(connection: Connection, board: Board) -> Written:
         after = board.state.apply(outcome)
         records = board.records
         if board.can_redo:
-            _run(_DISCARD_UNDONE, {"mesa": board.mesa.id})
+            connection.execute(_DISCARD_UNDONE, {"mesa": board.mesa.id})
             records = [replace(r, status=DISCARDED) if r.status == UNDONE else r for r in records]
         values = {
             "mesa_id": board.mesa.id,
@@ -211,7 +205,7 @@ def record_outcome(
             "score_b": after.points[1],
             "created_at": utcnow(),
         }
-        values["id"] = _run(_INSERT, values).scalar_one()
+        values["id"] = connection.execute(_INSERT, values).scalar_one()
         rec = Entry(**{name: values[name] for name in Entry.__dataclass_fields__})
         new_board = Board(board.mesa, [*records, rec], [*board.active, rec], [*board.states, after])
         return Written(new_board, rec)
@@ -222,14 +216,14 @@ def record_outcome(
 def undo(token: str, revision: int) -> Written:
     """Mark the last active record undone (with the hand before it if it was a game marker)."""
 
-    def change(board: Board) -> Written:
+    def change(connection: Connection, board: Board) -> Written:
         active = list(board.active)
         if not active:
             raise RulesError("Não há mão para desfazer.")
         targets = [active.pop()]
         if targets[0].kind in MARKERS and active:
             targets.append(active.pop())
-        new_board, changed = _with_status(board, targets, UNDONE)
+        new_board, changed = _with_status(connection, board, targets, UNDONE)
         return Written(new_board, changed[-1])
 
     return _write(token, revision, change)
@@ -238,11 +232,11 @@ def undo(token: str, revision: int) -> Written:
 def redo(token: str, revision: int) -> Written:
     """Bring back the earliest undone record."""
 
-    def change(board: Board) -> Written:
+    def change(connection: Connection, board: Board) -> Written:
         undone = [r for r in board.records if r.status == UNDONE]
         if not undone:
             raise RulesError("Não há mão desfeita para refazer.")
-        new_board, changed = _with_status(board, undone[:1], ACTIVE)
+        new_board, changed = _with_status(connection, board, undone[:1], ACTIVE)
         return Written(new_board, changed[0])
 
     return _write(token, revision, change)
@@ -251,14 +245,14 @@ def redo(token: str, revision: int) -> Written:
 def set_note(token: str, revision: int, record_id: int, note: str) -> Written:
     """Attach a note on how a normal hand ended (e.g. 'truco aceito') to an active record."""
 
-    def change(board: Board) -> Written:
+    def change(connection: Connection, board: Board) -> Written:
         rec = next((r for r in board.active if r.id == record_id), None)
         if rec is None:
             raise RulesError("Essa mão não está no placar.")
         allowed = dict(NOTES.get(rec.points or 0, ())) if rec.kind == Kind.NORMAL.value else {}
         if note not in allowed:
             raise RulesError("Essa observação não combina com essa mão.")
-        _run(_SET_NOTE, {"record": rec.id, "new_note": note})
+        connection.execute(_SET_NOTE, {"record": rec.id, "new_note": note})
         noted = replace(rec, note=note)
         records = [noted if r.id == rec.id else r for r in board.records]
         return Written(board_of(board.mesa, records), noted)
