@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import create_engine, text
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db
+from scorekeeper.extensions import db, polls_engine
 
 from .pgserver import PACKAGE, PgServer
 
@@ -76,6 +76,9 @@ def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Flask]:
     yield app
     with app.app_context():
         db.engine.dispose()
+        polls = polls_engine()
+        if polls is not None:
+            polls.dispose()
 
 
 @pytest.fixture

@@ -6,10 +6,11 @@ import hmac
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
-from sqlalchemy import Connection, bindparam, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, insert, select, update
 
-from ..extensions import db
+from ..extensions import db, polls_engine
 from ..models import ACTIVE, DISCARDED, ENTRY_COLUMNS, UNDONE, Entry, HandRecord, Mesa, utcnow
 from ..rules import Kind, MatchState, Outcome, RulesError, replay
 
@@ -58,17 +59,45 @@ _REVISION_BY = {
 
 
 def revision_is(token: str, rev: str | None, *, edit: bool) -> bool:
-    """True when `rev` is the current revision of the table with this token (one indexed read,
-    no ORM, autocommit on a database server): the fast answer to an unchanged poll."""
+    """True when `rev` is the current revision of the table with this token: the fast answer to
+    an unchanged poll (one indexed read, no ORM)."""
     if rev is None or not token or len(token) > 64:
         return False
-    with db.engine.connect() as connection:
-        if connection.dialect.name != "sqlite":  # pysqlite pays for switching and gains nothing
-            connection = connection.execution_options(isolation_level="AUTOCOMMIT")
-        row = connection.execute(_REVISION_BY[edit], {"token": token}).first()
+    polls = polls_engine()
+    row = _server_revision(polls, edit, token) if polls else _local_revision(edit, token)
     if row is None or not hmac.compare_digest(str(row[1]).encode(), token.encode()):
         return False
     return rev == str(row[0])
+
+
+def _local_revision(edit: bool, token: str) -> Any:
+    """The (revision, token) row on the main engine (SQLite: no round trip to save)."""
+    with db.engine.connect() as connection:
+        return connection.execute(_REVISION_BY[edit], {"token": token}).first()
+
+
+_DRIVER_SQL: dict[tuple[str, bool], str] = {}
+
+
+def _server_revision(engine: Engine, edit: bool, token: str) -> Any:
+    """The (revision, token) row on the polls engine, straight through the driver: one round trip
+    with no per-statement work in SQLAlchemy; a dropped connection is replaced and tried again."""
+    key = (engine.dialect.name, edit)
+    if key not in _DRIVER_SQL:
+        _DRIVER_SQL[key] = str(_REVISION_BY[edit].compile(dialect=engine.dialect))
+    for attempt in range(2):
+        connection = engine.raw_connection()
+        try:
+            cursor = connection.cursor()
+            cursor.execute(_DRIVER_SQL[key], {"token": token})
+            return cursor.fetchone()
+        except engine.dialect.loaded_dbapi.OperationalError:
+            connection.invalidate()
+            if attempt:
+                raise
+        finally:
+            connection.close()
+    return None
 
 
 @dataclass(frozen=True)

@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import gzip
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
+import psycopg
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event
+from sqlalchemy import Engine, event
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db
+from scorekeeper.extensions import db, polls_engine
 from scorekeeper.models import Mesa
 
 from .helpers import HX, open_table, revision, tap
@@ -164,27 +168,53 @@ def test_behind_a_trusted_proxy_the_client_address_is_the_forwarded_one(tmp_path
         assert client.post("/mesas", headers=headers).status_code == 429
 
 
+@contextmanager
+def counting_statements(
+    engine: Engine, polls: Engine | None, statements: list[str]
+) -> Iterator[None]:
+    """Append every statement sent to the database to `statements`: the main engine's through
+    SQLAlchemy's events, the polls engine's (psycopg, straight through the driver) through a
+    counting cursor on each connection it hands out."""
+
+    class Counting(psycopg.Cursor):  # type: ignore[type-arg]
+        """A psycopg cursor that notes what it executes."""
+
+        def execute(self, query: Any, params: Any = None, **options: Any) -> Any:
+            """Note the statement, then run it."""
+            statements.append(str(query))
+            return super().execute(query, params, **options)
+
+    def count(*args: object) -> None:
+        statements.append(str(args[2]))
+
+    def counting_cursors(dbapi_connection: Any, *_: object) -> None:
+        dbapi_connection.cursor_factory = Counting
+
+    event.listen(engine, "before_cursor_execute", count)
+    if polls is not None:
+        event.listen(polls, "checkout", counting_cursors)
+    try:
+        yield
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+        if polls is not None:
+            event.remove(polls, "checkout", counting_cursors)
+
+
 def test_unchanged_polls_answer_204_after_a_single_query(app: Flask, client: FlaskClient) -> None:
     """An unchanged poll (board or live view) costs one indexed read and sends no body; a change,
     a tampered token or a token of the other kind still gets the full answer or the refusal."""
     edit = open_table(client)
+    statements: list[str] = []
     with app.app_context():
         view = db.session.execute(db.select(Mesa.view_token)).scalar_one()
-        statements: list[str] = []
-
-        def count(*args: object) -> None:
-            statements.append(str(args[2]))
-
-        event.listen(db.engine, "before_cursor_execute", count)
-        try:
+        with counting_statements(db.engine, polls_engine(), statements):
             for url in (f"/m/{edit}/placar?rev=0", f"/v/{view}/placar?rev=0"):
                 statements.clear()
                 fast = client.get(url, headers={**HX, **GZIP})
                 assert fast.status_code == 204 and fast.data == b""
                 assert "Content-Encoding" not in fast.headers
                 assert len(statements) == 1, statements
-        finally:
-            event.remove(db.engine, "before_cursor_execute", count)
     assert client.get(f"/m/{edit}/placar?rev=1").status_code == 200
     assert client.get(f"/m/{edit}/placar").status_code == 200
     assert client.get(f"/m/{view}/placar?rev=0").status_code == 403

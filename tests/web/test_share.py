@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import text
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
@@ -389,6 +390,34 @@ def test_unchanged_poll_is_204_with_an_empty_body(local_app: Flask) -> None:
     response = client.get(f"/v/{view}/placar?rev=1", headers={"HX-Request": "true"})
     assert response.status_code == 204
     assert response.data == b""
+
+
+def terminate_other_connections(app: Flask) -> int:
+    """Close every other connection to the test database from the server side, as a restart
+    of PostgreSQL would; how many were closed."""
+    with app.app_context(), db.engine.connect() as connection:
+        closed = connection.execute(
+            text(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        ).scalar_one()
+        db.engine.dispose()  # this one too: only the polls engine's pool keeps dead connections
+    return int(closed)
+
+
+@pytest.mark.parametrize("app", ["postgresql"], indirect=True)
+def test_polls_and_taps_survive_the_server_dropping_connections(local_app: Flask) -> None:
+    """A poll whose pooled connection the server closed is tried again on a new one (no 500),
+    and taps, which ping before use, go on."""
+    client = local_app.test_client()
+    edit = open_table(client)
+    view = mesa_of(local_app, edit).view_token
+    assert client.get(f"/v/{view}/placar?rev=0").status_code == 204  # the polls pool is warm
+    assert terminate_other_connections(local_app) >= 1
+    assert client.get(f"/v/{view}/placar?rev=0").status_code == 204
+    tap(client, edit, "normal:0:3")
+    assert client.get(f"/v/{view}/placar?rev=1").status_code == 204
 
 
 def test_changed_poll_answers_the_new_fragment(local_app: Flask) -> None:
