@@ -105,9 +105,18 @@
     document.querySelectorAll(".offline").forEach(function (note) { note.remove(); });
   }
 
+  // A tap that never reached the server says so; one the server refused without a board to
+  // show (an expired form after the session was lost, a link that no longer works) asks for a
+  // reload instead.
   function failed(event) {
     var elt = event.detail.elt;
-    if (elt && elt.tagName === "FORM") { banner("sem-conexao", "sem conexão — toque não registrado"); }
+    if (!elt || elt.tagName !== "FORM") { return; }
+    var status = event.detail.xhr ? event.detail.xhr.status : 0;
+    if (status >= 400) {
+      banner("recarregue", "toque não registrado — recarregue a página");
+    } else {
+      banner("sem-conexao", "sem conexão — toque não registrado");
+    }
   }
   document.addEventListener("htmx:sendError", failed);
   document.addEventListener("htmx:timeout", failed);

@@ -109,6 +109,25 @@ def test_a_tap_with_the_network_cut_says_so_and_changes_nothing(
     score(page, 1, 0)
 
 
+def test_a_refused_tap_asks_for_a_reload_and_changes_nothing(page: Page, live_server: str) -> None:
+    """A tap whose form the server no longer accepts (here: a forged CSRF token, as after the
+    session was lost) asks for a reload instead of blaming the network, and counts nothing."""
+    url = open_table(page, live_server)
+    page.evaluate(
+        """() => {
+          document.body.setAttribute('hx-headers', JSON.stringify({'X-CSRFToken': 'forjado'}));
+          for (const i of document.querySelectorAll('[name=csrf_token]')) i.value = 'forjado';
+        }"""
+    )
+    side(page, "a").get_by_role("button", name="+3", exact=True).click()
+    expect(page.get_by_test_id("recarregue")).to_have_text(
+        "toque não registrado — recarregue a página"
+    )
+    expect(page.get_by_test_id("sem-conexao")).to_have_count(0)
+    page.goto(url)
+    score(page, 0, 0)
+
+
 def test_board_fits_320_and_390_wide_with_big_targets_in_light_and_dark(
     browser: Browser, live_server: str, shots: Path
 ) -> None:
