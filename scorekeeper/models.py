@@ -120,5 +120,6 @@ class Entry:
         return self.status == ACTIVE
 
 
+ENTRY_FIELDS = tuple(field.name for field in fields(Entry))
 # hand_record's columns in Entry's field order (a field that is not a column fails on import).
-ENTRY_COLUMNS = tuple(HandRecord.__table__.c[field.name] for field in fields(Entry))
+ENTRY_COLUMNS = tuple(HandRecord.__table__.c[name] for name in ENTRY_FIELDS)

@@ -11,7 +11,17 @@ from typing import Any
 from sqlalchemy import Connection, Engine, bindparam, insert, select, update
 
 from ..extensions import db, polls_engine
-from ..models import ACTIVE, DISCARDED, ENTRY_COLUMNS, UNDONE, Entry, HandRecord, Mesa, utcnow
+from ..models import (
+    ACTIVE,
+    DISCARDED,
+    ENTRY_COLUMNS,
+    ENTRY_FIELDS,
+    UNDONE,
+    Entry,
+    HandRecord,
+    Mesa,
+    utcnow,
+)
 from ..rules import Kind, MatchState, Outcome, RulesError, replay
 
 MARKERS = (Kind.PROXIMA_PARTIDA.value, Kind.NOVA_SERIE.value)
@@ -221,21 +231,22 @@ def record_outcome(
         if board.can_redo:
             connection.execute(_DISCARD_UNDONE, {"mesa": board.mesa.id})
             records = [replace(r, status=DISCARDED) if r.status == UNDONE else r for r in records]
-        values = {
-            "mesa_id": board.mesa.id,
-            "seq": (records[-1].seq + 1) if records else 1,
-            "kind": outcome.kind.value,
-            "side": outcome.side,
-            "points": outcome.points,
-            "note": None,
-            "reason": reason,
-            "status": ACTIVE,
-            "score_a": after.points[0],
-            "score_b": after.points[1],
-            "created_at": utcnow(),
-        }
-        values["id"] = connection.execute(_INSERT, values).scalar_one()
-        rec = Entry(**{name: values[name] for name in Entry.__dataclass_fields__})
+        draft = Entry(
+            id=0,  # given by the INSERT
+            seq=(records[-1].seq + 1) if records else 1,
+            kind=outcome.kind.value,
+            side=outcome.side,
+            points=outcome.points,
+            note=None,
+            reason=reason,
+            status=ACTIVE,
+            score_a=after.points[0],
+            score_b=after.points[1],
+            created_at=utcnow(),
+        )
+        values = {name: getattr(draft, name) for name in ENTRY_FIELDS if name != "id"}
+        new_id = connection.execute(_INSERT, {**values, "mesa_id": board.mesa.id}).scalar_one()
+        rec = replace(draft, id=new_id)
         new_board = Board(board.mesa, [*records, rec], [*board.active, rec], [*board.states, after])
         return Written(new_board, rec)
 
