@@ -56,6 +56,7 @@ class Setup:
     csrf: str
     folder: Path
     database_url: str
+    server_pid: int
 
 
 def log(message: str) -> None:
@@ -146,6 +147,33 @@ def stop_server(process: subprocess.Popen[bytes]) -> None:
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait(timeout=20)
+
+
+def worker_pids(master: int) -> list[int]:
+    """The gunicorn master's children (its workers), from /proc."""
+    pids = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # the process ended while we looked
+            continue
+        if int(fields[1]) == master:
+            pids.append(int(stat.parent.name))
+    return pids
+
+
+def worker_memory(master: int) -> dict[str, float]:
+    """The largest worker's resident memory now (VmRSS) and at its peak so far (VmHWM), in MB."""
+    now, peak = 0, 0
+    for pid in worker_pids(master):
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            continue
+        kb = dict(re.findall(r"^(VmRSS|VmHWM):\s+(\d+) kB", status, re.MULTILINE))
+        now = max(now, int(kb.get("VmRSS", 0)))
+        peak = max(peak, int(kb.get("VmHWM", 0)))
+    return {"worker_rss_mb": round(now / 1024, 1), "worker_peak_mb": round(peak / 1024, 1)}
 
 
 NGINX_CONF = """
@@ -343,39 +371,46 @@ def _viewers_with_taps(setup: Setup, tables: Path, seconds: int, viewers: int) -
 
 
 def run(setup: Setup, seconds: int, tables: int) -> dict[str, Any]:
-    """Every scenario in turn; the ratios are against the bare route of the same run."""
+    """Every scenario in turn, each with the workers' memory right after it; the ratios are
+    against the bare route of the same run."""
     folder, url = setup.folder, setup.database_url
     half = tables // 2
     results: dict[str, Any] = {}
+
+    def scenario(name: str, script: str, args: list[str], bare_rps: float | None) -> None:
+        """Run one wrk scenario and keep its summary and the memory after it."""
+        data = wrk(setup, script, args, seconds=seconds, connections=8)
+        results[name] = {**summary(data, bare_rps), **worker_memory(setup.server_pid)}
+
     log("bare route ...")
-    bare = wrk(setup, "load.lua", ["bare", "-"], seconds=seconds, connections=8)
-    results["bare"] = summary(bare)
+    scenario("bare", "load.lua", ["bare", "-"], None)
+    bare_rps = results["bare"]["rps"]
     log("taps ...")
-    tap_file = write_tables(url, folder / "taps.txt", 1, half)
-    results["tap"] = summary(
-        wrk(setup, "load.lua", ["tap", str(tap_file)], seconds=seconds, connections=8),
-        bare["rps"],
-    )
-    current = write_tables(url, folder / "current.txt", 1, half)
+    taps = str(write_tables(url, folder / "taps.txt", 1, half))
+    scenario("tap", "load.lua", ["tap", taps], bare_rps)
+    current = str(write_tables(url, folder / "current.txt", 1, half))
     log("unchanged polls ...")
-    results["poll_unchanged"] = summary(
-        wrk(setup, "load.lua", ["poll_unchanged", str(current)], seconds=seconds, connections=8),
-        bare["rps"],
-    )
+    scenario("poll_unchanged", "load.lua", ["poll_unchanged", current], bare_rps)
     log("changed polls ...")
-    results["poll_changed"] = summary(
-        wrk(setup, "load.lua", ["poll_changed", str(current)], seconds=seconds, connections=8),
-        bare["rps"],
-    )
+    scenario("poll_changed", "load.lua", ["poll_changed", current], bare_rps)
     log("board pages ...")
-    results["board_page"] = summary(
-        wrk(setup, "load.lua", ["board", str(current)], seconds=seconds, connections=8),
-        bare["rps"],
-    )
+    scenario("board_page", "load.lua", ["board", current], bare_rps)
     log("1,000 viewers while taps go on ...")
     watched = write_tables(url, folder / "watched.txt", half, half + 250)
-    results["viewers_1000"] = viewers_with_taps(setup, watched, max(seconds * 2, 10), 1000)
+    results["viewers_1000"] = {
+        **viewers_with_taps(setup, watched, max(seconds * 2, 10), 1000),
+        **worker_memory(setup.server_pid),
+    }
+    results["memory"] = memory_summary(results)
     return results
+
+
+def memory_summary(results: dict[str, Any]) -> dict[str, float]:
+    """The largest worker's memory after the bare route, its peak over the whole run, and the
+    peak's ratio to the bare figure (1.0: the app's pages cost no memory beyond Flask's)."""
+    bare = results["bare"]["worker_rss_mb"]
+    peak = max(r["worker_peak_mb"] for r in results.values() if "worker_peak_mb" in r)
+    return {"bare_worker_rss_mb": bare, "peak_worker_mb": peak, "peak_ratio": round(peak / bare, 2)}
 
 
 def verdicts(results: dict[str, Any]) -> dict[str, bool]:
@@ -397,13 +432,16 @@ def verdicts(results: dict[str, Any]) -> dict[str, bool]:
 
 def table(results: dict[str, Any]) -> str:
     """The results as a plain-text table."""
-    lines = [f"{'scenario':<16}{'req/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'ratio':>8}{'non-2xx':>9}"]
+    lines = [
+        f"{'scenario':<16}{'req/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'ratio':>8}{'non-2xx':>9}"
+        f"{'RSS MB':>9}"
+    ]
     for name in ("bare", "tap", "poll_unchanged", "poll_changed", "board_page", "viewers_1000"):
         r = results[name]
         ratio = f"{r['ratio']:.2f}" if "ratio" in r else ""
         lines.append(
             f"{name:<16}{r['rps']:>10.0f}{r['p50_ms']:>9.2f}{r['p99_ms']:>9.2f}{ratio:>8}"
-            f"{r['non_2xx']:>9}"
+            f"{r['non_2xx']:>9}{r['worker_rss_mb']:>9.1f}"
         )
     v = results["viewers_1000"]
     lines.append(f"  (taps beside the viewers: {v['taps_rps']:.0f}/s, p99 {v['taps_p99_ms']} ms)")
@@ -413,6 +451,11 @@ def table(results: dict[str, Any]) -> str:
         f"+{w['service_worker_install_gzip_bytes']} B when the service worker installs; "
         f"tap response {w['tap_response_bytes']} B gzip "
         f"({w['tap_response_uncompressed_bytes']} B uncompressed)"
+    )
+    m = results["memory"]
+    lines.append(
+        f"largest worker: {m['bare_worker_rss_mb']} MB after the bare route, peak "
+        f"{m['peak_worker_mb']} MB over the run ({m['peak_ratio']}x)"
     )
     lines.append(
         "budgets: "
@@ -457,14 +500,14 @@ def main() -> None:
         process, url = start_server(database_url, folder, options.workers)
         first = write_tables(database_url, folder / "first.txt", 0, 1).read_text().split()
         _, cookie, csrf = session(url, first[0])
-        setup = Setup(url, cookie, csrf, folder, database_url)
+        setup = Setup(url, cookie, csrf, folder, database_url, process.pid)
         results: dict[str, Any] = {
             "machine": {"cores": os.cpu_count(), "workers": options.workers},
             "database": options.database,
             "seconds_per_run": options.seconds,
         }
-        results["page_weight"] = page_weight(url, first[0])
         results.update(run(setup, options.seconds, options.tables))
+        results["page_weight"] = page_weight(url, first[0])
         results["budgets"] = BUDGETS
         results["budgets_met"] = verdicts(results)
     finally:
