@@ -24,7 +24,13 @@ from ..extensions import db
 from ..models import Mesa
 from ..rules import Card, RulesError, RuleSet, manilhas
 from ..rules.cards import SUITS, deck
-from ..tables.service import StaleRevision, find_mesa, load_board, record_outcome
+from ..tables.service import (
+    STALE_MESSAGE,
+    StaleRevision,
+    find_mesa,
+    load_board,
+    record_outcome,
+)
 from . import apply, reference
 from .query import GLOBAL, MAX_VALUE, Defaults, HandQuery, RoundQuery, parse_hand, parse_round
 from .rulings import TEAMS, HandRuling, RoundRuling, judge_hand_query, judge_round_query
@@ -33,7 +39,6 @@ bp = Blueprint("juiz", __name__, url_prefix="/juiz")
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 MAX_REVISION = 2**31
-STALE_MESSAGE = "O placar mudou em outro aparelho; confira."
 REF_HINT = "Para ver as manilhas e a força das cartas de uma vira, abra a rodada e toque a vira."
 ROUND_KEYS = (
     "vira",

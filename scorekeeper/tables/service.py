@@ -36,6 +36,9 @@ NOTES: dict[int, tuple[tuple[str, str], ...]] = {
 NOTE_LABELS = {code: label for notes in NOTES.values() for code, label in notes}
 
 
+STALE_MESSAGE = "O placar mudou em outro aparelho; confira."
+
+
 class StaleRevision(Exception):
     """The board changed since the client drew it."""
 
@@ -185,8 +188,6 @@ def _write(token: str, revision: int, change: Callable[[Connection, Board], Writ
     committed one. No row means an unknown token or a stale revision: both raise StaleRevision,
     and the caller tells them apart.
     """
-    if not token:
-        raise StaleRevision()
     with db.engine.begin() as connection:  # commits, or rolls back on any exception
         row = connection.execute(_CLAIM, {"token": token, "revision": revision}).first()
         if row is None:

@@ -37,6 +37,7 @@ from .forms import (
 )
 from .service import (
     NOTE_LABELS,
+    STALE_MESSAGE,
     Board,
     StaleRevision,
     find_mesa,
@@ -52,7 +53,6 @@ from .service import (
 bp = Blueprint("tables", __name__)
 
 RECENT_LIMIT = 12
-STALE_MESSAGE = "O placar mudou em outro aparelho; confira."
 LOG_ON_BOARD = 30  # the newest entries; the whole log has a page of its own
 # The board's own routes, /m/<token>/<path>: the routes below and board_urls share these.
 PATHS = {
