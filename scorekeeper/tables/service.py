@@ -24,8 +24,6 @@ from ..models import (
 )
 from ..rules import Kind, MatchState, Outcome, RulesError, replay
 
-MARKERS = (Kind.PROXIMA_PARTIDA.value, Kind.NOVA_SERIE.value)
-
 NOTES: dict[int, tuple[tuple[str, str], ...]] = {
     1: (("simples", "mão simples"), ("correram_truco", "correram do truco")),
     3: (("truco", "truco aceito"), ("correram_seis", "correram do seis")),
@@ -255,23 +253,19 @@ def record_outcome(
 
 
 def undo(token: str, revision: int) -> Written:
-    """Mark the last active record undone (with the hand before it if it was a game marker)."""
+    """Mark the last active record undone: one recorded step, which one redo brings back."""
 
     def change(connection: Connection, board: Board) -> Written:
-        active = list(board.active)
-        if not active:
+        if board.last is None:
             raise RulesError("Não há mão para desfazer.")
-        targets = [active.pop()]
-        if targets[0].kind in MARKERS and active:
-            targets.append(active.pop())
-        new_board, changed = _with_status(connection, board, targets, UNDONE)
-        return Written(new_board, changed[-1])
+        new_board, changed = _with_status(connection, board, [board.last], UNDONE)
+        return Written(new_board, changed[0])
 
     return _write(token, revision, change)
 
 
 def redo(token: str, revision: int) -> Written:
-    """Bring back the earliest undone record."""
+    """Bring back the record the last undo took (the earliest undone one)."""
 
     def change(connection: Connection, board: Board) -> Written:
         undone = [r for r in board.records if r.status == UNDONE]

@@ -248,7 +248,7 @@ def test_undo_goes_back_to_the_start_across_games(client: FlaskClient) -> None:
     """Undo again and again, through the next-game marker, back to 0 x 0 of game 1."""
     token = open_table(client)
     play(client, token, "normal:0:3", "normal:0:9", "proxima_partida", "normal:1:1")
-    expected = [(0, 0), (3, 0), (0, 0)]
+    expected = [(0, 0), (12, 0), (3, 0), (0, 0)]
     for want in expected:
         html = post(client, token, "desfazer").text
         assert scores(html) == want
@@ -258,14 +258,33 @@ def test_undo_goes_back_to_the_start_across_games(client: FlaskClient) -> None:
     assert "Não há mão para desfazer" in (by_testid(refused.text, "mensagem") or "")
 
 
-def test_undoing_a_games_last_hand_reopens_the_game(client: FlaskClient) -> None:
-    """After 'Próxima partida', one undo takes back the winning hand and the game reopens."""
+def test_undoing_next_game_shows_the_finished_game_and_the_next_undo_reopens_it(
+    client: FlaskClient,
+) -> None:
+    """One undo takes back one recorded step: first the 'Próxima partida' marker (the finished
+    game is shown again), then the winning hand (the game reopens)."""
     token = open_table(client)
     play(client, token, "normal:0:3", "normal:0:9", "proxima_partida")
+    html = post(client, token, "desfazer").text
+    assert scores(html) == (12, 0)
+    assert by_testid(html, "series-a") == "1"
+    assert 'data-testid="proxima-partida"' in html
     html = post(client, token, "desfazer").text
     assert scores(html) == (3, 0)
     assert by_testid(html, "series-a") == "0"
     assert ">+1</button>" in html
+
+
+def test_one_redo_brings_back_exactly_what_the_last_undo_took(client: FlaskClient) -> None:
+    """After a mão de ferro win and 'Próxima partida': undo, undo, redo, redo walk the same two
+    steps back and forth (the marker alone, then the winning hand)."""
+    token = open_table(client)
+    play(client, token, *TO_FERRO, "ferro:0", "proxima_partida")
+    assert scores(post(client, token, "desfazer").text) == (12, 11)
+    assert scores(post(client, token, "desfazer").text) == (11, 11)
+    redone = post(client, token, "refazer").text
+    assert scores(redone) == (12, 11) and 'data-testid="proxima-partida"' in redone
+    assert scores(post(client, token, "refazer").text) == (0, 0)
 
 
 def test_redo_brings_back_undone_hands_until_a_new_hand(client: FlaskClient) -> None:
