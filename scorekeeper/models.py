@@ -93,6 +93,20 @@ class HandRecord(db.Model):  # type: ignore[name-defined,misc]
     mesa: Mapped[Mesa] = relationship(back_populates="records")
 
 
+class MesaWrite(db.Model):  # type: ignore[name-defined,misc]
+    """An applied write's client-made id (one per tap, undo, redo, note or correction), the
+    revision it made and the record it touched: a retried write is recognised, never repeated."""
+
+    __tablename__ = "mesa_write"
+
+    mesa_id: Mapped[int] = mapped_column(
+        ForeignKey("mesa.id", ondelete="CASCADE"), primary_key=True
+    )
+    client_id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    revision: Mapped[int]
+    record_id: Mapped[int]
+
+
 @dataclass(frozen=True, slots=True)
 class Entry:
     """A hand_record row as a board reads it: a plain value, with no ORM state to track."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping
 
 from ..rules import HAND_VALUES, Kind, MatchConfig, Outcome, RulesError, RuleSet
@@ -43,6 +44,17 @@ def parse_int(value: str | None, what: str) -> int:
 def parse_revision(form: Mapping[str, str]) -> int:
     """The revision the client drew its board from."""
     return parse_int(form.get("rev"), "a revisão do placar")
+
+
+def parse_client_id(form: Mapping[str, str]) -> str | None:
+    """The write's client-made id (a UUID, sent by the page's script), or None without one."""
+    raw = (form.get("cid") or "").strip()
+    if not raw:
+        return None
+    try:
+        return str(uuid.UUID(raw))
+    except ValueError:
+        raise RulesError("Toque com identificação inválida: recarregue a página.") from None
 
 
 def parse_new_table(form: Mapping[str, str]) -> dict[str, object]:

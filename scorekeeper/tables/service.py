@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import Connection, Engine, bindparam, insert, select, update
+from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db, polls_engine
 from ..models import (
@@ -20,6 +21,7 @@ from ..models import (
     Entry,
     HandRecord,
     Mesa,
+    MesaWrite,
     utcnow,
 )
 from ..rules import Kind, MatchState, Outcome, RulesError, replay
@@ -39,6 +41,15 @@ STALE_MESSAGE = "O placar mudou em outro aparelho; confira."
 
 class StaleRevision(Exception):
     """The board changed since the client drew it."""
+
+
+class AlreadyApplied(Exception):
+    """The table applied a write with this client id before (its answer was lost on the way
+    back and the phone sent it again): answer with the current board, apply nothing."""
+
+    def __init__(self, record_id: int) -> None:
+        super().__init__(record_id)
+        self.record_id = record_id
 
 
 def new_token() -> str:
@@ -177,20 +188,55 @@ _CLAIM = (
 )
 
 
-def _write(token: str, revision: int, change: Callable[[Connection, Board], Written]) -> Written:
+_JOURNAL = insert(MesaWrite.__table__)
+_APPLIED = (
+    select(MesaWrite.record_id)
+    .join(Mesa, Mesa.id == MesaWrite.mesa_id)
+    .where(Mesa.edit_token == bindparam("token"), MesaWrite.client_id == bindparam("client"))
+)
+
+Change = Callable[[Connection, Board], Written]
+
+
+def _write(token: str, revision: int, change: Change, client_id: str | None = None) -> Written:
     """Bump the revision of the table with this edit token only if it is still `revision`, then
-    apply `change`, in one transaction.
+    apply `change`, in one transaction; with a client id, journal it in the same transaction.
 
     One conditional UPDATE … RETURNING finds the table and takes the write lock before anything
     is read; the board `change` gets is read under that lock, and the board it returns is the
-    committed one. No row means an unknown token or a stale revision: both raise StaleRevision,
-    and the caller tells them apart.
+    committed one. No row means an unknown token, a stale revision or a write already applied:
+    the journal tells the last (AlreadyApplied), the rest raise StaleRevision and the caller
+    tells them apart.
     """
-    with db.engine.begin() as connection:  # commits, or rolls back on any exception
-        row = connection.execute(_CLAIM, {"token": token, "revision": revision}).first()
-        if row is None:
-            raise StaleRevision()
-        return change(connection, load_board(Mesa(**row._asdict()), connection))
+    try:
+        with db.engine.begin() as connection:  # commits, or rolls back on any exception
+            row = connection.execute(_CLAIM, {"token": token, "revision": revision}).first()
+            if row is None:
+                raise StaleRevision()
+            written = change(connection, load_board(Mesa(**row._asdict()), connection))
+            if client_id:
+                connection.execute(
+                    _JOURNAL,
+                    {
+                        "mesa_id": row.id,
+                        "client_id": client_id,
+                        "revision": row.revision,
+                        "record_id": written.record.id,
+                    },
+                )
+            return written
+    except (StaleRevision, IntegrityError):
+        applied = _applied(token, client_id) if client_id else None
+        if applied is not None:
+            raise AlreadyApplied(applied) from None
+        raise
+
+
+def _applied(token: str, client_id: str) -> int | None:
+    """The record touched by the write this table journaled under `client_id`, if any."""
+    with db.engine.connect() as connection:
+        found = connection.execute(_APPLIED, {"token": token, "client": client_id}).first()
+    return None if found is None else int(found[0])
 
 
 _INSERT = insert(_RECORDS).returning(_RECORDS.c.id)
@@ -220,7 +266,11 @@ def _with_status(
 
 
 def record_outcome(
-    token: str, revision: int, outcome: Outcome, reason: str | None = None
+    token: str,
+    revision: int,
+    outcome: Outcome,
+    reason: str | None = None,
+    client_id: str | None = None,
 ) -> Written:
     """Append a hand (or correction, or marker) if it is legal now; undone hands are discarded."""
 
@@ -249,10 +299,10 @@ def record_outcome(
         new_board = Board(board.mesa, [*records, rec], [*board.active, rec], [*board.states, after])
         return Written(new_board, rec)
 
-    return _write(token, revision, change)
+    return _write(token, revision, change, client_id)
 
 
-def undo(token: str, revision: int) -> Written:
+def undo(token: str, revision: int, client_id: str | None = None) -> Written:
     """Mark the last active record undone: one recorded step, which one redo brings back."""
 
     def change(connection: Connection, board: Board) -> Written:
@@ -261,10 +311,10 @@ def undo(token: str, revision: int) -> Written:
         new_board, changed = _with_status(connection, board, [board.last], UNDONE)
         return Written(new_board, changed[0])
 
-    return _write(token, revision, change)
+    return _write(token, revision, change, client_id)
 
 
-def redo(token: str, revision: int) -> Written:
+def redo(token: str, revision: int, client_id: str | None = None) -> Written:
     """Bring back the record the last undo took (the earliest undone one)."""
 
     def change(connection: Connection, board: Board) -> Written:
@@ -274,10 +324,12 @@ def redo(token: str, revision: int) -> Written:
         new_board, changed = _with_status(connection, board, undone[:1], ACTIVE)
         return Written(new_board, changed[0])
 
-    return _write(token, revision, change)
+    return _write(token, revision, change, client_id)
 
 
-def set_note(token: str, revision: int, record_id: int, note: str) -> Written:
+def set_note(
+    token: str, revision: int, record_id: int, note: str, client_id: str | None = None
+) -> Written:
     """Attach a note on how a normal hand ended (e.g. 'truco aceito') to an active record."""
 
     def change(connection: Connection, board: Board) -> Written:
@@ -292,4 +344,4 @@ def set_note(token: str, revision: int, record_id: int, note: str) -> Written:
         records = [noted if r.id == rec.id else r for r in board.records]
         return Written(board_of(board.mesa, records), noted)
 
-    return _write(token, revision, change)
+    return _write(token, revision, change, client_id)

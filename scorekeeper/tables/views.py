@@ -30,6 +30,7 @@ from . import present
 from .forms import (
     FERRO_MODES,
     clean_name,
+    parse_client_id,
     parse_int,
     parse_new_table,
     parse_outcome,
@@ -38,8 +39,10 @@ from .forms import (
 from .service import (
     NOTE_LABELS,
     STALE_MESSAGE,
+    AlreadyApplied,
     Board,
     StaleRevision,
+    Written,
     find_mesa,
     load_board,
     new_token,
@@ -120,16 +123,40 @@ def _editable(token: str) -> Mesa:
     return mesa
 
 
+FERRO_SHORT = {"cegas": "às cegas", "claras": "às claras", "escuro": "no escuro"}
+
+
 def board_urls(token: str) -> dict[str, str]:
-    """The board's action URLs, built with one url_for (they all sit under the board's URL)."""
+    """The board's URL and its action URLs, built with one url_for (all under the board's)."""
     base = url_for("tables.board", token=token)
-    return {name: f"{base}/{path}" for name, path in PATHS.items()}
+    return {"board": base, **{name: f"{base}/{path}" for name, path in PATHS.items()}}
 
 
-def board_context(board: Board, **extra: Any) -> dict[str, Any]:
-    """Everything _board.html needs."""
+def _winner_text(board: Board) -> str | None:
+    """Who won the series or the game just ended, in words that fit any team name."""
+    state, names = board.state, board.mesa.team_names
+    if state.series_winner is not None:
+        return f"Série para {names[state.series_winner]}!"
+    if state.game_winner is not None:
+        return f"Partida para {names[state.game_winner]}!"
+    return None
+
+
+def _last_detail(board: Board) -> str | None:
+    """The note (or reason) of the last record, shown beside it in the feedback slot."""
+    last = board.last
+    if last is None:
+        return None
+    return NOTE_LABELS.get(last.note or "") or last.reason
+
+
+def board_context(
+    board: Board, message: str | None = None, status: int = 200, **extra: Any
+) -> dict[str, Any]:
+    """Everything _board.html needs; `message` goes to the feedback slot."""
     state = board.state
     chart_a, chart_b, hands = present.chart_points(board)
+    ferro = board.mesa.ferro_mode if board.mesa.ferro_mode in FERRO_MODES else "cegas"
     return {
         "board": board,
         "mesa": board.mesa,
@@ -143,13 +170,17 @@ def board_context(board: Board, **extra: Any) -> dict[str, Any]:
         "special": present.special_taps(board),
         "deal": present.deal_text(board),
         "onze_decider": present.onze_decider(board),
-        "ferro_text": FERRO_MODES.get(board.mesa.ferro_mode, FERRO_MODES["cegas"]),
+        "ferro_text": FERRO_MODES[ferro],
+        "ferro_short": FERRO_SHORT[ferro],
+        "winner_text": _winner_text(board),
         "series_label": present.series_label(board.mesa, state),
         "log": present.log_entries(board, LOG_ON_BOARD),
         "chart": {"a": chart_a, "b": chart_b, "hands": hands},
-        "message": None,
-        "confirm": None,
-        "notes": (),
+        "message": message,
+        "status": status,
+        "last_text": present.describe(board.last, board.mesa.team_names) if board.last else None,
+        "last_detail": _last_detail(board),
+        "notes": present.notes_for(board.last),
         **extra,
     }
 
@@ -186,93 +217,75 @@ def board_fragment(token: str) -> Response:
 
 
 def _respond(
-    mesa: Mesa,
-    status: int,
-    message: str | None = None,
-    board: Board | None = None,
-    **extra: Any,
+    mesa: Mesa, status: int, message: str | None = None, board: Board | None = None
 ) -> Any:
     """The board (after a write, or read afresh after a refusal): the fragment for htmx, else a
     redirect (or the page on an error)."""
     if board is None:
         db.session.rollback()
         board = load_board(mesa)
-    context = board_context(board, message=message, **extra)
+    context = board_context(board, message=message, status=status)
     if hx_request.htmx:
         return make_response(render_template("tables/_board.html", **context), status)
     if status >= 400:
         return make_response(render_template("tables/board.html", **context), status)
-    said = message or extra.get("confirm_text")
-    if said:  # without JavaScript the confirmation survives the redirect as a flash message
-        flash(said)
+    if message:  # without JavaScript a message survives the redirect as a flash message
+        flash(message)
     return redirect(url_for("tables.board", token=mesa.edit_token), 303)
 
 
-def _guarded(token: str, action: Callable[[], Any]) -> Any:
-    """Run a write; turn refusals into a pt-BR message and the right status. The table is looked
-    up only on a refusal: a write finds its table itself (a 403 or 404 page if it has none)."""
+def _guarded(
+    token: str, action: Callable[[int, str | None], Written], said: str | None = None
+) -> Any:
+    """Run a write with the posted revision and client id; answer with the board after it, or
+    turn a refusal into a pt-BR message and the right status. A write finds its table itself:
+    the table is looked up again only on a refusal (a 403 or 404 page if it has none), and a
+    write the table already applied (a retry after a lost answer) gets the current board.
+    `said` (e.g. 'Desfeito: {}.') puts the touched record in the slot's message; without it the
+    slot shows the last record."""
     try:
-        return action()
+        done = action(parse_revision(request.form), parse_client_id(request.form))
+    except AlreadyApplied:
+        return _respond(_editable(token), 200)
     except StaleRevision:
         return _respond(_editable(token), 409, STALE_MESSAGE)
     except RulesError as error:
         return _respond(_editable(token), 422, str(error))
+    board = done.board
+    message = said.format(present.describe(done.record, board.mesa.team_names)) if said else None
+    return _respond(board.mesa, 200, message, board=board)
 
 
 @bp.post(f"/m/<token>/{PATHS['tap']}")
 def tap(token: str) -> Any:
     """Record one hand outcome (a tap)."""
-
-    def action() -> Any:
-        revision = parse_revision(request.form)
-        done = record_outcome(token, revision, parse_outcome(request.form.get("o")))
-        board, rec = done.board, done.record
-        return _respond(
-            board.mesa,
-            200,
-            board=board,
-            confirm=rec,
-            confirm_text=present.describe(rec, board.mesa.team_names),
-            notes=present.notes_for(rec),
-        )
-
-    return _guarded(token, action)
+    return _guarded(
+        token,
+        lambda rev, cid: record_outcome(
+            token, rev, parse_outcome(request.form.get("o")), client_id=cid
+        ),
+    )
 
 
 @bp.post(f"/m/<token>/{PATHS['undo']}")
 def undo_view(token: str) -> Any:
-    """Undo the last recorded hand."""
-
-    def action() -> Any:
-        done = undo(token, parse_revision(request.form))
-        text = f"Desfeito: {present.describe(done.record, done.board.mesa.team_names)}."
-        return _respond(done.board.mesa, 200, text, board=done.board)
-
-    return _guarded(token, action)
+    """Undo the last recorded step."""
+    return _guarded(token, lambda rev, cid: undo(token, rev, cid), "Desfeito: {}.")
 
 
 @bp.post(f"/m/<token>/{PATHS['redo']}")
 def redo_view(token: str) -> Any:
-    """Bring back the last undone hand."""
-
-    def action() -> Any:
-        done = redo(token, parse_revision(request.form))
-        text = f"Refeito: {present.describe(done.record, done.board.mesa.team_names)}."
-        return _respond(done.board.mesa, 200, text, board=done.board)
-
-    return _guarded(token, action)
+    """Bring back what the last undo took."""
+    return _guarded(token, lambda rev, cid: redo(token, rev, cid), "Refeito: {}.")
 
 
 @bp.post(f"/m/<token>/{PATHS['note']}")
 def note(token: str) -> Any:
     """Attach a note on how the last hand ended."""
 
-    def action() -> Any:
-        revision = parse_revision(request.form)
+    def action(rev: int, cid: str | None) -> Written:
         record_id = parse_int(request.form.get("registro"), "a mão")
-        done = set_note(token, revision, record_id, request.form.get("nota", ""))
-        text = f"Anotado: {NOTE_LABELS[done.record.note or '']}."
-        return _respond(done.board.mesa, 200, text, board=done.board)
+        return set_note(token, rev, record_id, request.form.get("nota", ""), cid)
 
     return _guarded(token, action)
 
@@ -281,8 +294,7 @@ def note(token: str) -> Any:
 def correct(token: str) -> Any:
     """Set a side's points by hand, with a required reason."""
 
-    def action() -> Any:
-        revision = parse_revision(request.form)
+    def action(rev: int, cid: str | None) -> Written:
         side = parse_int(request.form.get("lado"), "o lado")
         points = parse_int(request.form.get("pontos"), "os pontos")
         reason = clean_name(request.form.get("motivo"), "", 200, "Motivo")
@@ -290,7 +302,7 @@ def correct(token: str) -> Any:
             raise RulesError("Diga o motivo da correção.")
         if side not in (0, 1):
             raise RulesError("Lado inexistente: a mesa tem dois lados.")
-        done = record_outcome(token, revision, Outcome(Kind.CORRECAO, side, points), reason=reason)
-        return _respond(done.board.mesa, 200, "Placar corrigido.", board=done.board)
+        outcome = Outcome(Kind.CORRECAO, side, points)
+        return record_outcome(token, rev, outcome, reason=reason, client_id=cid)
 
     return _guarded(token, action)

@@ -204,7 +204,7 @@ def test_mao_de_ferro_offers_only_the_two_winners_and_void(client: FlaskClient) 
     assert scores(html) == (11, 11)
     assert 'data-testid="ferro-a"' in html and 'data-testid="ferro-b"' in html
     assert 'data-testid="onze-ganhou"' not in html and ">+1</button>" not in html
-    assert "Vale 1, sem truco, cartas viradas" in html
+    assert "Vale 1, sem truco, às cegas" in html
     done = play(client, token, "ferro:1").text
     assert scores(done) == (11, 12)
     assert by_testid(done, "series-b") == "1"
@@ -347,7 +347,7 @@ def test_best_of_three_ends_at_two_wins_and_offers_a_new_series(client: FlaskCli
     token = open_table(client, serie="melhor_de_3")
     html = play(client, token, "normal:0:12", "proxima_partida", "normal:0:12").text
     assert by_testid(html, "series-a") == "2"
-    assert 'data-testid="nova-serie"' in html and "venceram a série" in html
+    assert 'data-testid="nova-serie"' in html and "Série para Nós!" in html
     assert tap(client, token, "proxima_partida").status_code == 422
     fresh = play(client, token, "nova_serie").text
     assert scores(fresh) == (0, 0) and by_testid(fresh, "series-a") == "0"
@@ -440,10 +440,15 @@ def test_mao_de_onze_names_who_decides_in_2x2(client: FlaskClient) -> None:
     assert "quem decide é C, o primeiro do lado a jogar" in html
 
 
-def test_without_javascript_the_confirmation_follows_the_redirect(client: FlaskClient) -> None:
-    """POST, redirect, GET: the board then says what was recorded, once."""
+def test_without_javascript_the_recorded_hand_shows_after_the_redirect(
+    client: FlaskClient,
+) -> None:
+    """POST, redirect, GET: the board's feedback slot then says what was recorded; a message
+    (here an undo's) follows the redirect once."""
     token = open_table(client)
     client.post(f"/m/{token}/marcar", data={"rev": "0", "o": "normal:1:3"})
     html = client.get(f"/m/{token}").text
-    assert by_testid(html, "mensagem") == "Eles +3"
+    assert by_testid(html, "confirmacao") == "✓ Eles +3"
+    client.post(f"/m/{token}/desfazer", data={"rev": "1"})
+    assert by_testid(client.get(f"/m/{token}").text, "mensagem") == "Desfeito: Eles +3."
     assert by_testid(client.get(f"/m/{token}").text, "mensagem") is None
