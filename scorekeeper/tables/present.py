@@ -191,3 +191,12 @@ def series_label(mesa: Mesa, state: MatchState) -> str:
     if mesa.best_of in (3, 5):
         return f"Melhor de {mesa.best_of} · {game.lower()}"
     return game
+
+
+def deal_short(board: Board) -> str:
+    """The deal in a few words for a short screen: 'pé: Ana · mão: Beto' or 'dá: Nós'."""
+    mesa, state = board.mesa, board.state
+    if mesa.player_names:
+        seats = seat_names(mesa)
+        return f"pé: {seats[state.pe]} · mão: {seats[state.mao]}"
+    return f"dá: {mesa.team_names[state.dealing_side]}"

@@ -169,6 +169,7 @@ def board_context(
         "taps": [present.side_taps(state, 0), present.side_taps(state, 1)],
         "special": present.special_taps(board),
         "deal": present.deal_text(board),
+        "deal_short": present.deal_short(board),
         "onze_decider": present.onze_decider(board),
         "ferro_text": FERRO_MODES[ferro],
         "ferro_short": FERRO_SHORT[ferro],

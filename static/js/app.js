@@ -81,56 +81,23 @@
     osc.stop(audio.currentTime + 0.08);
   }
 
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    var elt = event.detail.elt;
-    if (!elt || elt.tagName !== "FORM") { return; }
-    clearOffline();
+  // Vibration and sound as a tap's first feedback (the board's writes call it; see below).
+  window.tentoFeedback = function () {
     if (pref("vibrar") === "1" && navigator.vibrate) { navigator.vibrate(25); }
     if (pref("som") === "1") { beep(); }
-  });
+  };
 
-  // A failed tap leaves the board as it was and says so (pollers: see the next section).
-  function banner(testid, text) {
-    var board = document.getElementById("board");
-    if (!board || board.querySelector("[data-testid='" + testid + "']")) { return; }
-    var note = document.createElement("p");
-    note.className = "msg msg-error offline";
-    note.setAttribute("role", "alert");
-    note.setAttribute("data-testid", testid);
-    note.textContent = text;
-    board.insertBefore(note, board.firstChild);
-  }
-
-  function clearOffline() {
-    document.querySelectorAll(".offline").forEach(function (note) { note.remove(); });
-  }
-
-  // A tap that never reached the server says so; one the server refused without a board to
-  // show (an expired form after the session was lost, a link that no longer works) asks for a
-  // reload instead.
-  function failed(event) {
-    var elt = event.detail.elt;
-    if (!elt || elt.tagName !== "FORM") { return; }
-    var status = event.detail.xhr ? event.detail.xhr.status : 0;
-    if (status >= 400) {
-      banner("recarregue", "toque não registrado — recarregue a página");
-    } else {
-      banner("sem-conexao", "sem conexão — toque não registrado");
-    }
-  }
-  document.addEventListener("htmx:sendError", failed);
-  document.addEventListener("htmx:timeout", failed);
-  document.addEventListener("htmx:responseError", failed);
-
-  // Announce the new score to screen readers after every swap of the board or live view.
-  document.addEventListener("htmx:afterSwap", function () {
+  // Announce the new score to screen readers after every new board or live view.
+  function announce() {
     var board = document.querySelector("#board, #live");
     var region = document.getElementById("anuncio");
     if (board && region && board.dataset.announce && region.textContent !== board.dataset.announce) {
       region.textContent = board.dataset.announce;
     }
     keepAwake();
-  });
+  }
+  document.addEventListener("htmx:afterSwap", announce);
+  document.addEventListener("tento:board", announce);
 
   // The service worker caches only the static shell, never a board.
   if ("serviceWorker" in navigator && window.isSecureContext) {
@@ -144,7 +111,7 @@
   });
 })();
 
-// Copy buttons, and the banner of a poller (.poll in #live or #board) that can't reach the server:
+// Copy buttons, and the banner of the live view's poller (.poll in #live) when it can't reach the server:
 // "reconectando…" until it answers again, or a note when the link was rotated away (403/404).
 (function () {
   "use strict";
@@ -195,8 +162,9 @@
   var RECONNECTING = "reconectando…";
   var GONE = "Este link não vale mais: os links da mesa foram trocados. Peça o QR novo.";
 
+  // The board's own poller reports to the board's feedback slot instead (next section).
   function isPoller(elt) {
-    return !!(elt && elt.classList && elt.classList.contains("poll"));
+    return !!(elt && elt.classList && elt.classList.contains("poll") && elt.closest("#live"));
   }
 
   function bannerIn(region) {
@@ -257,4 +225,366 @@
   } else {
     showCopyButtons();
   }
+})();
+
+// The board's writes (taps, notes, undo, redo, corrections): none is ever lost, none counts twice.
+// A write is kept (in the page and in localStorage) with a client-made id and the revision it
+// expects until the server has it; it is sent in order, retried with backoff, and a retry whose
+// answer was lost is recognised by its id. When another phone changed the board meanwhile, the
+// feedback slot asks before anything kept is applied. Without this file the forms post as usual.
+(function () {
+  "use strict";
+  var PREFIX = "tento.fila.";
+  var FIRST_DELAY = 1000;
+  var MAX_DELAY = 15000;
+  var DOUBLE_TAP = 600;
+  var TIMEOUT = 10000;
+  var GONE = "Este link não vale mais: os links da mesa foram trocados. Peça o QR novo.";
+
+  var key = null;
+  var queue = [];
+  var sending = false;
+  var state = "ok"; // ok | offline | conflict | reload | gone
+  var delay = FIRST_DELAY;
+  var timer = null;
+  var note = null;
+  var last = { what: "", at: 0, cid: null };
+
+  function board() { return document.getElementById("board"); }
+
+  function currentRev() {
+    var b = board();
+    return b ? parseInt(b.getAttribute("data-rev"), 10) : NaN;
+  }
+
+  function revOf(html) {
+    var match = /id="board"[^>]*data-rev="(\d+)"/.exec(html);
+    return match ? parseInt(match[1], 10) : NaN;
+  }
+
+  function uuid() {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    var hex = Array.prototype.map.call(bytes, function (b) { return (b + 0x100).toString(16).slice(1); }).join("");
+    return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
+  }
+
+  function csrf() {
+    try { return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || ""; } catch (e) { return ""; }
+  }
+
+  function load() {
+    try { queue = JSON.parse(localStorage.getItem(key) || "[]"); } catch (e) { queue = []; }
+    if (!Array.isArray(queue)) { queue = []; }
+  }
+
+  function save() {
+    try {
+      if (queue.length) { localStorage.setItem(key, JSON.stringify(queue)); } else { localStorage.removeItem(key); }
+    } catch (e) { /* kept in the page only */ }
+  }
+
+  function labels() {
+    return queue.map(function (write) { return write.label; }).join(", ");
+  }
+
+  function plural(n, one, many) { return n + " " + (n === 1 ? one : many); }
+
+  // What the feedback slot shows for the kept writes and the connection, or null for the
+  // server's own content (the last hand, or the server's message).
+  function view() {
+    var n = queue.length;
+    if (state === "gone") { return { estado: "erro", testid: "link-trocado", text: GONE }; }
+    if (state === "reload") {
+      return { estado: "erro", testid: "recarregue", text: "toque não registrado — recarregue a página",
+        actions: [["recarregar", "recarregar"]] };
+    }
+    if (state === "conflict" && n) {
+      return { estado: "conflito", testid: "conflito",
+        text: "O placar mudou em outro aparelho; " + plural(n, "toque seu ficou", "toques seus ficaram") +
+          " de fora: " + labels() + ".",
+        actions: [["marcar assim mesmo", "reenviar"], ["descartar", "descartar"]] };
+    }
+    if (n && state === "offline") {
+      return { estado: "pendente", testid: "pendentes",
+        text: plural(n, "toque esperando", "toques esperando") + " conexão: " + labels() };
+    }
+    if (n) { return { estado: "enviando", testid: "pendentes", text: "Enviando: " + labels() + "…" }; }
+    if (state === "offline") {
+      return { estado: "offline", testid: "sem-conexao", text: "sem conexão — o placar pode estar desatualizado" };
+    }
+    if (note) { return { estado: "info", testid: "mensagem-local", text: note }; }
+    return null;
+  }
+
+  function render() {
+    var b = board();
+    if (!b) { renderOfflinePage(); return; }
+    var slot = b.querySelector(".slot");
+    var local = slot && slot.querySelector(".slot-local");
+    if (!local) { return; }
+    var undoButton = b.querySelector("[data-testid='desfazer']");
+    if (undoButton && takeBackable()) { undoButton.disabled = false; }
+    var shown = view();
+    local.textContent = "";
+    if (!shown) {
+      slot.classList.remove("is-local");
+      slot.removeAttribute("data-estado");
+      local.hidden = true;
+      return;
+    }
+    var line = document.createElement("p");
+    line.className = "slot-line";
+    line.setAttribute("role", shown.estado === "erro" || shown.estado === "conflito" ? "alert" : "status");
+    line.setAttribute("data-testid", shown.testid);
+    line.textContent = shown.text;
+    var actions = document.createElement("div");
+    actions.className = "slot-actions";
+    (shown.actions || []).forEach(function (action) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "chip";
+      button.setAttribute("data-fila-acao", action[1]);
+      button.textContent = action[0];
+      actions.appendChild(button);
+    });
+    local.appendChild(line);
+    local.appendChild(actions);
+    local.hidden = false;
+    slot.classList.add("is-local");
+    slot.setAttribute("data-estado", shown.estado);
+  }
+
+  // The offline page (served by the service worker when a board can't load) says what is kept
+  // and opens the board again as soon as the server answers.
+  function renderOfflinePage() {
+    var card = document.querySelector("[data-testid='offline']");
+    if (!card) { return; }
+    var line = card.querySelector("[data-testid='pendentes']");
+    if (queue.length) {
+      if (!line) {
+        line = document.createElement("p");
+        line.setAttribute("data-testid", "pendentes");
+        line.className = "msg";
+        card.insertBefore(line, card.children[1] || null);
+      }
+      line.textContent = plural(queue.length, "toque guardado", "toques guardados") +
+        " neste celular: " + labels() + ". Vão ser enviados quando a conexão voltar.";
+    } else if (line) {
+      line.parentNode.removeChild(line);
+    }
+  }
+
+  function takeBackable() {
+    var tail = queue[queue.length - 1];
+    return !!tail && /\/marcar$/.test(tail.url) && !(sending && queue.length === 1);
+  }
+
+  function swap(html) {
+    var old = board();
+    if (!old || html.indexOf('id="board"') === -1 || revOf(html) < currentRev()) { return; }
+    var active = document.activeElement;
+    var focused = active && old.contains(active) ? active.getAttribute("data-testid") : null;
+    old.outerHTML = html;
+    var fresh = board();
+    if (window.htmx) { window.htmx.process(fresh); }
+    if (focused) {
+      var again = fresh.querySelector("[data-testid='" + focused + "']");
+      if (again) { again.focus(); }
+    }
+    document.dispatchEvent(new CustomEvent("tento:board"));
+  }
+
+  function schedule() {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(flush, delay);
+    delay = Math.min(delay * 2, MAX_DELAY);
+  }
+
+  function retryNow() {
+    window.clearTimeout(timer);
+    delay = FIRST_DELAY;
+    flush();
+  }
+
+  function unreachable() {
+    sending = false;
+    if (state === "ok") { state = "offline"; }
+    render();
+    if (queue.length) { schedule(); }
+  }
+
+  function answered(write, status, html) {
+    sending = false;
+    var isBoard = html.indexOf('id="board"') !== -1;
+    if (status === 403 || status === 404) {
+      queue = [];
+      save();
+      state = "gone";
+    } else if (!isBoard && (status >= 500 || status === 429 || status === 0)) {
+      unreachable();
+      return;
+    } else if (!isBoard) {
+      state = "reload";
+    } else {
+      // 200 and 422 are done with this write (applied, or refused with the reason in the slot);
+      // a 409 keeps it, and whatever is kept after a refusal waits for the scorer's choice.
+      if (status !== 409 && queue[0] && queue[0].cid === write.cid) { queue.shift(); save(); }
+      swap(html);
+      delay = FIRST_DELAY;
+      state = status === 200 || !queue.length ? "ok" : "conflict";
+    }
+    render();
+    if (state === "ok") { flush(); }
+  }
+
+  function flush() {
+    if (sending || !queue.length || state === "conflict" || state === "reload" || state === "gone") { return; }
+    var write = queue[0];
+    var body = new URLSearchParams(write.fields);
+    body.set("rev", String(write.rev));
+    body.set("cid", write.cid);
+    var controller = "AbortController" in window ? new AbortController() : null;
+    var stop = controller ? window.setTimeout(function () { controller.abort(); }, TIMEOUT) : null;
+    sending = true;
+    render();
+    window.fetch(write.url, {
+      method: "POST",
+      body: body,
+      headers: { "X-CSRFToken": csrf(), "HX-Request": "true" },
+      credentials: "same-origin",
+      cache: "no-store",
+      signal: controller ? controller.signal : undefined
+    }).then(function (response) {
+      return response.text().then(function (html) { answered(write, response.status, html); });
+    }).catch(unreachable).then(function () { window.clearTimeout(stop); });
+  }
+
+  // Keep a write made on this board (after the kept ones); its client id.
+  function keep(form, button) {
+    var fields = {};
+    new FormData(form).forEach(function (value, name) {
+      if (name !== "csrf_token" && name !== "rev" && name !== "cid") { fields[name] = String(value); }
+    });
+    if (button && button.name) { fields[button.name] = button.value; }
+    var tail = queue[queue.length - 1];
+    var cid = uuid();
+    queue.push({
+      cid: cid,
+      url: new URL(form.action, location.href).pathname,
+      fields: fields,
+      label: (button && button.getAttribute("data-label")) || "toque",
+      rev: tail ? tail.rev + 1 : currentRev()
+    });
+    save();
+    return cid;
+  }
+
+  function pending(cid) {
+    return queue.some(function (write) { return write.cid === cid; });
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!key || !form.matches || !form.matches("#board form[data-write]")) { return; }
+    event.preventDefault();
+    var button = event.submitter || null;
+    var what = form.action + (button ? button.name + "=" + button.value : "");
+    var now = Date.now();
+    if (what === last.what && now - last.at < DOUBLE_TAP && pending(last.cid)) { return; } // a double tap
+    last = { what: what, at: now, cid: null };
+    if (button) {
+      button.classList.add("taken");
+      window.setTimeout(function () { button.classList.remove("taken"); }, 700);
+    }
+    if (window.tentoFeedback) { window.tentoFeedback(); }
+    note = null;
+    if (form.id === "undo" && takeBackable()) {
+      note = "Desfeito antes de enviar: " + queue.pop().label + ".";
+      save();
+    } else {
+      last.cid = keep(form, button);
+    }
+    render();
+    flush();
+  });
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-fila-acao]");
+    if (!button) { return; }
+    var action = button.getAttribute("data-fila-acao");
+    if (action === "recarregar") { location.reload(); return; }
+    if (action === "descartar") {
+      note = plural(queue.length, "toque descartado", "toques descartados") + ".";
+      queue = [];
+    } else {
+      var rev = currentRev();
+      queue.forEach(function (write, i) { write.rev = rev + i; });
+    }
+    save();
+    state = "ok";
+    render();
+    flush();
+  });
+
+  // The board's poller: a newer board only (never an older answer over a newer one), and its
+  // success or failure tells the slot whether the server can be reached.
+  function isBoardPoll(elt) { return !!(elt && elt.classList && elt.classList.contains("poll") && elt.closest("#board")); }
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (!isBoardPoll(event.detail.elt)) { return; }
+    var target = event.detail.target;
+    var html = event.detail.serverResponse || "";
+    if (!target || !target.isConnected || revOf(html) < currentRev()) { event.detail.shouldSwap = false; }
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (!isBoardPoll(event.detail.elt)) { return; }
+    if (event.detail.successful) {
+      if (state === "offline") { state = "ok"; render(); }
+      if (queue.length) { retryNow(); }
+    } else if (state === "ok") {
+      state = "offline";
+      render();
+    }
+  });
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (isBoardPoll(event.detail.elt) || event.detail.target === board()) { render(); }
+  });
+  document.addEventListener("tento:board", render);
+
+  window.addEventListener("online", retryNow);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") { retryNow(); }
+  });
+  window.addEventListener("storage", function (event) {
+    if (event.key === key && !sending) { load(); render(); flush(); }
+  });
+
+  // The offline page: back to the board as soon as the server answers.
+  function watchForServer() {
+    if (!document.querySelector("[data-testid='offline']") || location.pathname === "/offline") { return; }
+    var check = function () {
+      window.fetch(location.href, { method: "HEAD", cache: "no-store", credentials: "same-origin" })
+        .then(function (response) { if (response.ok) { location.reload(); } }, function () { /* still away */ });
+    };
+    window.addEventListener("online", check);
+    window.setInterval(check, 3000);
+  }
+
+  function start() {
+    var b = board();
+    var path = b ? b.getAttribute("data-fila") : (/^\/m\/[^/]+$/.test(location.pathname) ? location.pathname : null);
+    if (!path) { return; }
+    key = PREFIX + path;
+    load();
+    render();
+    watchForServer();
+    flush();
+  }
+
+  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", start); } else { start(); }
 })();
