@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from playwright.sync_api import Locator, Page, expect
 
 
@@ -34,3 +36,54 @@ def score(page: Page, a: int, b: int) -> None:
     """Assert both scores as shown."""
     expect(page.get_by_test_id("score-a")).to_have_text(str(a))
     expect(page.get_by_test_id("score-b")).to_have_text(str(b))
+
+
+# Everything a thumb aims at on the board, in every phase.
+TARGETS = (
+    "[data-testid^='tap-'], [data-testid^='onze-'], [data-testid^='ferro-'], "
+    "[data-testid=anulada], [data-testid=desfazer], [data-testid=refazer], "
+    "[data-testid=proxima-partida], [data-testid=nova-serie]"
+)
+
+# Each target's box in page coordinates, whether it lies inside the viewport, and whether
+# document.elementFromPoint at its centre is the target itself (nothing covers it).
+_GEOMETRY = """(selector) => {
+  const out = {};
+  for (const el of document.querySelectorAll(selector)) {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    out[el.dataset.testid] = {
+      x: r.left + scrollX, y: r.top + scrollY, w: r.width, h: r.height,
+      inside: r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth,
+      clear: !!hit && (hit === el || el.contains(hit)),
+    };
+  }
+  return out;
+}"""
+
+
+def geometry(page: Page) -> dict[str, dict[str, float | bool]]:
+    """The board's tap targets, measured from the top of the page (scrolled back there)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    found: dict[str, dict[str, float | bool]] = page.evaluate(_GEOMETRY, TARGETS)
+    return found
+
+
+def assert_unmoved(
+    before: dict[str, dict[str, float | bool]], after: dict[str, dict[str, float | bool]], event: str
+) -> None:
+    """Every target is where it was (±1 px) and nothing covers one that is on screen."""
+    assert before.keys() == after.keys(), (event, sorted(before), sorted(after))
+    for name, box in after.items():
+        for edge in ("x", "y", "w", "h"):
+            moved = abs(float(box[edge]) - float(before[name][edge]))
+            assert moved <= 1, f"{event}: {name} moved {moved:.1f} px ({edge})"
+        if box["inside"]:
+            assert box["clear"], f"{event}: something covers {name}"
+
+
+def next_board(page: Page, action: Callable[[], None]) -> None:
+    """Do something that writes, and wait until the board shows the next revision."""
+    rev = page.locator("#board").get_attribute("data-rev")
+    action()
+    expect(page.locator("#board")).not_to_have_attribute("data-rev", rev or "")

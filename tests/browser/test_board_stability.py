@@ -1,0 +1,186 @@
+"""Nothing moves under the thumb: every tap target keeps its box through every event.
+
+At 320x568, 360x640 and 390x844, light and dark, modo mesa on and off: a tap, a note, undo,
+redo, a correction, a refused tap (409 and 422), a lost connection and its return, and a live
+update from another phone leave every target where it was (±1 px), and nothing covers one
+(`document.elementFromPoint` at its centre is the target). Only a change of phase re-lays the
+board; in every phase the targets are on screen without scrolling.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from .pages import assert_unmoved, geometry, next_board, open_table
+
+SIZES = ((320, 568), (360, 640), (390, 844))
+PHONES = [
+    pytest.param(width, height, scheme, mesa, id=f"{width}x{height}-{scheme}-{'mesa' if mesa else 'normal'}")
+    for width, height in SIZES
+    for scheme in ("light", "dark")
+    for mesa in (False, True)
+]
+SIDE_TAPS = {f"tap-{side}-{value}" for side in "ab" for value in (1, 3, 6, 9, 12)}
+SLOW = 10_000  # ms: a poll every 2 s on a busy machine
+
+
+def phone(browser: Browser, width: int, height: int, scheme: str, mesa: bool) -> BrowserContext:
+    """A phone-sized browser context, with modo mesa remembered when asked for."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, color_scheme=scheme, locale="pt-BR"
+    )
+    if mesa:
+        context.add_init_script("localStorage.setItem('tento.mesa', '1')")
+    return context
+
+
+@pytest.fixture
+def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
+    """Browser contexts opened by a test, closed whatever happens."""
+    opened: list[BrowserContext] = []
+    yield opened
+    for context in opened:
+        context.close()
+
+
+def through(page: Page, event: str, action: Callable[[], None]) -> None:
+    """Run one event and check that no target moved and none is covered afterwards."""
+    before = geometry(page)
+    action()
+    assert_unmoved(before, geometry(page), event)
+
+
+def assert_on_screen(page: Page, width: int, height: int, phase: str) -> None:
+    """Every target of the phase is on screen unscrolled (at 320x568: +1 to +12 of both sides)."""
+    boxes = geometry(page)
+    required = set(boxes) if width > 320 else SIDE_TAPS & set(boxes)
+    if width == 320 and phase == "normal":
+        assert required == SIDE_TAPS, sorted(boxes)
+    for name in required:
+        assert boxes[name]["inside"], f"{phase}: {name} is off screen at {width}x{height}"
+        assert boxes[name]["clear"], f"{phase}: something covers {name}"
+    assert "desfazer" in boxes
+
+
+def correct(page: Page, side: int, points: int) -> None:
+    """Set a side's points with the 'Corrigir placar' form."""
+    page.locator("details.fix summary").click()
+    page.locator("select[name=lado]").select_option(str(side))
+    page.locator("input[name=pontos]").fill(str(points))
+    page.locator("input[name=motivo]").fill("acerto do teste")
+    next_board(page, lambda: page.get_by_role("button", name="Corrigir", exact=True).click())
+
+
+def refused_illegal(page: Page, testid: str, code: str) -> None:
+    """A tap the rules refuse (422): its message goes to the feedback slot."""
+    page.evaluate(
+        "([id, code]) => { document.querySelector(`[data-testid='${id}']`).value = code; }",
+        [testid, code],
+    )
+    page.get_by_test_id(testid).click()
+    expect(page.get_by_test_id("mensagem")).to_be_visible()
+
+
+def refused_stale(page: Page, other: Page) -> None:
+    """Another phone tapped first and this board has not polled yet: 409, then 'descartar'."""
+    page.route("**/placar?*", lambda route: route.fulfill(status=204))
+    try:
+        other.reload()
+        next_board(other, lambda: other.get_by_test_id("tap-b-1").click())
+        page.get_by_test_id("tap-a-1").click()
+        expect(page.get_by_test_id("conflito")).to_be_visible()
+    finally:
+        page.unroute("**/placar?*")
+
+
+def connection_lost(page: Page) -> None:
+    """The network goes away: the slot says so once a poll fails."""
+    page.context.set_offline(True)
+    expect(page.get_by_test_id("sem-conexao")).to_be_visible(timeout=SLOW)
+
+
+def connection_back(page: Page) -> None:
+    """The network is back: the message clears by itself when a poll succeeds."""
+    page.context.set_offline(False)
+    expect(page.get_by_test_id("sem-conexao")).to_have_count(0, timeout=SLOW)
+
+
+def live_update(page: Page, other: Page, action: Callable[[], None]) -> None:
+    """Another phone writes; this board follows by polling."""
+    rev = page.locator("#board").get_attribute("data-rev")
+    other.reload()
+    next_board(other, action)
+    expect(page.locator("#board")).not_to_have_attribute("data-rev", rev or "", timeout=SLOW)
+
+
+@pytest.mark.parametrize(("width", "height", "scheme", "mesa"), PHONES)
+def test_no_event_moves_or_covers_a_tap_target(
+    browser: Browser,
+    live_server: str,
+    shots: Path,
+    contexts: list[BrowserContext],
+    width: int,
+    height: int,
+    scheme: str,
+    mesa: bool,
+) -> None:
+    """Through every event of every phase, the targets stay put, uncovered and on screen."""
+    contexts.extend(
+        [phone(browser, width, height, scheme, mesa), phone(browser, 390, 844, "light", False)]
+    )
+    page, other = contexts[0].new_page(), contexts[1].new_page()
+    url = open_table(page, live_server)
+    other.goto(url)
+    tag = f"estavel-{width}x{height}-{scheme}{'-mesa' if mesa else ''}"
+
+    assert_on_screen(page, width, height, "normal")
+    through(page, "toque", lambda: next_board(page, lambda: page.get_by_test_id("tap-a-3").click()))
+    page.screenshot(path=str(shots / f"{tag}-normal.png"))
+    through(page, "nota", lambda: next_board(page, lambda: page.locator(".notes .chip").first.click()))
+    through(page, "desfazer", lambda: next_board(page, lambda: page.get_by_test_id("desfazer").click()))
+    through(page, "refazer", lambda: next_board(page, lambda: page.get_by_test_id("refazer").click()))
+    through(page, "correção", lambda: correct(page, 1, 2))
+    through(page, "toque recusado (409)", lambda: refused_stale(page, other))
+    page.screenshot(path=str(shots / f"{tag}-conflito.png"))
+    through(
+        page,
+        "descartar",
+        lambda: (
+            page.get_by_role("button", name="descartar").click(),
+            expect(page.get_by_test_id("conflito")).to_have_count(0),
+        ),
+    )
+    through(page, "toque recusado (422)", lambda: refused_illegal(page, "tap-a-3", "normal:0:5"))
+    through(page, "sem conexão", lambda: connection_lost(page))
+    through(page, "conexão de volta", lambda: connection_back(page))
+    through(
+        page,
+        "outro celular",
+        lambda: live_update(page, other, lambda: other.get_by_test_id("tap-a-1").click()),
+    )
+
+    correct(page, 0, 11)  # a change of phase: the mão de onze
+    assert_on_screen(page, width, height, "mão de onze")
+    page.screenshot(path=str(shots / f"{tag}-onze.png"))
+    through(page, "toque recusado (422)", lambda: refused_illegal(page, "onze-ganhou", "normal:0:3"))
+    through(
+        page,
+        "outro celular",
+        lambda: live_update(page, other, lambda: correct(other, 1, 4)),
+    )
+    through(page, "sem conexão", lambda: connection_lost(page))
+    through(page, "conexão de volta", lambda: connection_back(page))
+
+    correct(page, 1, 11)  # the mão de ferro
+    assert_on_screen(page, width, height, "mão de ferro")
+    page.screenshot(path=str(shots / f"{tag}-ferro.png"))
+    through(page, "toque recusado (422)", lambda: refused_illegal(page, "ferro-a", "normal:0:3"))
+
+    next_board(page, lambda: page.get_by_test_id("ferro-a").click())  # the game is over
+    assert_on_screen(page, width, height, "fim de partida")
+    page.screenshot(path=str(shots / f"{tag}-fim.png"))
+    through(page, "toque recusado (422)", lambda: refused_illegal(page, "proxima-partida", "normal:0:3"))
