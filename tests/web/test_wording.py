@@ -565,3 +565,18 @@ def test_history_page_reads_right_with_undone_hands_and_markers(
     assert not any(
         "desfeita" in line or "normal" in line or AGREEING.search(line) for line in lines
     )
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids="-".join)
+def test_share_page_and_recent_tables_show_the_score_between_the_names(
+    client: FlaskClient, pair: tuple[str, str]
+) -> None:
+    """'Os Zapeiros 3 x 1 Ana': the score sits between the names, no sentence to agree with."""
+    a, b = pair
+    edit = open_table(client, time_a=a, time_b=b)
+    play(client, edit, "normal:0:3", "normal:1:1")
+    share = client.get(f"/m/{edit}/compartilhar").text
+    lead = re.search(r'<p class="lead">(.*?)</p>', share, re.S)
+    assert lead and text(lead.group(1)) == f"{a} 3 x 1 {b}"
+    recent = shown_text(client.get("/").text, "mesa-recente")
+    assert re.fullmatch(rf"{re.escape(f'{a} 3 x 1 {b}')} aberta \d\d/\d\d \d\d:\d\d", recent)
