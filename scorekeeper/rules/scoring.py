@@ -37,24 +37,6 @@ class Kind(Enum):
         """True for records that are a dealt hand (they move the deal on)."""
         return self not in (Kind.CORRECAO, Kind.PROXIMA_PARTIDA, Kind.NOVA_SERIE)
 
-    @property
-    def label(self) -> str:
-        """The pt-BR name shown in the log."""
-        return _KIND_LABELS[self]
-
-
-_KIND_LABELS = {
-    Kind.NORMAL: "normal",
-    Kind.ONZE_GANHOU: "mão de onze jogada (ganhou)",
-    Kind.ONZE_PERDEU: "mão de onze jogada (perdeu)",
-    Kind.ONZE_CORREU: "mão de onze corrida",
-    Kind.FERRO: "mão de ferro",
-    Kind.ANULADA: "anulada",
-    Kind.CORRECAO: "correção",
-    Kind.PROXIMA_PARTIDA: "próxima partida",
-    Kind.NOVA_SERIE: "nova série",
-}
-
 
 class Phase(Enum):
     """Which kind of hand comes next, or that the game or series is over."""

@@ -96,25 +96,24 @@ def rotate(token: str) -> Any:
 
 
 def phase_text(board: Board) -> str:
-    """The kind of hand being played, or who won, in words."""
+    """The kind of hand being played, or who won, in words that fit any team name."""
     state, names = board.state, board.mesa.team_names
-    phase = state.phase
-    if phase is Phase.MAO_DE_ONZE:
-        special = "dez" if board.mesa.special_at == 10 else "onze"
-        return f"Mão de {special}: {names[state.onze_side or 0]} decide"
-    if phase is Phase.MAO_DE_FERRO:
+    over = present.over_text(board)
+    if over:
+        return over
+    if state.phase is Phase.MAO_DE_ONZE:
+        side = names[state.onze_side or 0]
+        player = present.onze_decider(board)
+        who = f"{player} ({side})" if player else side
+        return f"{present.special_name(board.mesa.special_at).capitalize()} · quem decide: {who}"
+    if state.phase is Phase.MAO_DE_FERRO:
         return "Mão de ferro: quem ganhar leva a partida"
-    if phase is Phase.GAME_OVER:
-        return f"{names[state.game_winner or 0]} venceram a partida!"
-    if phase is Phase.SERIES_OVER:
-        return f"{names[state.series_winner or 0]} venceram a série!"
     return "Mão normal"
 
 
 def live_context(board: Board, tv: bool, standalone: bool = False) -> dict[str, Any]:
     """Everything _live.html needs."""
     mesa, state = board.mesa, board.state
-    last = board.last
     poll_values: dict[str, Any] = {"token": mesa.view_token, "rev": mesa.revision}
     if tv:
         poll_values["tv"] = 1
@@ -126,8 +125,7 @@ def live_context(board: Board, tv: bool, standalone: bool = False) -> dict[str, 
         "phase": phase_text(board),
         "deal": present.deal_text(board),
         "series_label": present.series_label(mesa, state),
-        "last": present.describe(last, mesa.team_names) if last else None,
-        "last_time": present.local_time(last.created_at) if last else None,
+        "last": present.last_line(board),
         "tv": tv,
         "poll_url": url_for("share.live_fragment", **poll_values),
         "standalone": standalone,

@@ -10,7 +10,7 @@ from ..rules import HAND_VALUES, Kind, MatchConfig, Outcome, RulesError, RuleSet
 MAX_TEAM = 24
 MAX_PLAYER = 24
 FERRO_MODES = {
-    "cegas": "cartas viradas: todos jogam no escuro",
+    "cegas": "às cegas: ninguém vê as próprias cartas",
     "claras": "às claras: cada um vê só as próprias cartas",
     "escuro": (
         "no escuro: cartas e vira viradas; a vira só aparece com as cartas da 1ª rodada na mesa"
@@ -81,6 +81,8 @@ def parse_new_table(form: Mapping[str, str]) -> dict[str, object]:
         for i in range(players)
     ]
     first_dealer = parse_int(form.get("pe", "0") or "0", "quem dá as cartas")
+    if players == 2 and first_dealer in (2, 3):
+        raise RulesError("No 1x1 quem dá as cartas primeiro é o jogador 1 ou o jogador 2.")
     config = MatchConfig(
         players=players, best_of=SERIES[series], first_dealer=first_dealer, special_at=special_at
     )

@@ -51,42 +51,92 @@ def side_taps(state: MatchState, side: int) -> tuple[Tap, ...]:
     return _SIDE_TAPS[side] if state.phase is Phase.NORMAL else ()
 
 
+def special_name(special_at: int) -> str:
+    """'mão de onze', or 'mão de dez' for tables that play it at 10."""
+    return "mão de dez" if special_at == 10 else "mão de onze"
+
+
 def special_taps(board: Board) -> list[Tap]:
-    """The outcome buttons of a mão de onze or mão de ferro."""
-    state = board.state
+    """The outcome buttons of a mão de onze or mão de ferro, coloured by the side they score for.
+
+    The labels need no agreement with a team's name: the onze buttons' subject is "quem está com
+    11" (as the board's explanation says), the ferro buttons say whose the hand is.
+    """
     names = board.mesa.team_names
     taps: list[Tap] = []
-    for outcome in state.legal_outcomes():
-        kind = outcome.kind
+    for outcome in board.state.legal_outcomes():
+        kind, side = outcome.kind, outcome.side or 0
+        css = f"team-{'ab'[side]}"
+        code = outcome_code(outcome)
         if kind is Kind.ONZE_GANHOU:
-            taps.append(Tap("Jogou e ganhou (+3)", outcome_code(outcome), "onze-ganhou", "win"))
+            taps.append(Tap(f"Jogou e ganhou ({names[side]} +3)", code, "onze-ganhou", css))
         elif kind is Kind.ONZE_PERDEU:
-            label = f"Jogou e perdeu ({names[outcome.side or 0]} +3)"
-            taps.append(Tap(label, outcome_code(outcome), "onze-perdeu", "lose"))
+            taps.append(Tap(f"Jogou e perdeu ({names[side]} +3)", code, "onze-perdeu", css))
         elif kind is Kind.ONZE_CORREU:
-            label = f"Correu ({names[outcome.side or 0]} +1)"
-            taps.append(Tap(label, outcome_code(outcome), "onze-correu", "lose"))
+            taps.append(Tap(f"Correu ({names[side]} +1)", code, "onze-correu", css))
         elif kind is Kind.FERRO:
-            side = outcome.side or 0
-            label = f"{names[side]} venceram"
-            taps.append(Tap(label, outcome_code(outcome), f"ferro-{'ab'[side]}", "win"))
+            taps.append(Tap(f"Mão de ferro para {names[side]}", code, f"ferro-{'ab'[side]}", css))
     return taps
 
 
 def describe(rec: Entry, names: tuple[str, str]) -> str:
-    """A record in words for the log and the confirmation, e.g. 'Nós +3'."""
+    """A record in words for the log, the confirmation and undo/redo, e.g. 'Nós +3'.
+
+    No sentence makes a verb agree with a team's name ("Nós", "Ana", "Os Zapeiros" alike).
+    """
     kind = Kind(rec.kind)
+    name = names[rec.side or 0]
     if kind is Kind.ANULADA:
         return "Mão anulada"
     if kind is Kind.CORRECAO:
-        return f"{names[rec.side or 0]} corrigido para {rec.points}"
+        return f"{name}: placar corrigido para {rec.points}"
     if kind is Kind.PROXIMA_PARTIDA:
         return "Próxima partida"
     if kind is Kind.NOVA_SERIE:
         return "Nova série"
     if kind is Kind.FERRO:
-        return f"{names[rec.side or 0]} venceram a mão de ferro"
-    return f"{names[rec.side or 0]} +{rec.outcome.gain}"
+        return f"Mão de ferro para {name}"
+    return f"{name} +{rec.outcome.gain}"
+
+
+_ONZE_DETAILS = {
+    Kind.ONZE_GANHOU: "jogou e ganhou",
+    Kind.ONZE_PERDEU: "jogou e perdeu",
+    Kind.ONZE_CORREU: "correu",
+}
+
+
+def detail(rec: Entry, special_at: int = 11) -> str | None:
+    """What a record's headline leaves out: how a mão de onze went, the note, the reason."""
+    kind = Kind(rec.kind)
+    parts = []
+    if kind in _ONZE_DETAILS:
+        parts.append(f"{special_name(special_at)}: quem tinha {special_at} {_ONZE_DETAILS[kind]}")
+    if rec.note in NOTE_LABELS:
+        parts.append(NOTE_LABELS[rec.note or ""])
+    if rec.reason:
+        parts.append(rec.reason)
+    return " · ".join(parts) or None
+
+
+def game_won_text(names: tuple[str, str], side: int) -> str:
+    """The heading of a won game, e.g. 'Partida para Os Zapeiros!'."""
+    return f"Partida para {names[side]}!"
+
+
+def series_won_text(names: tuple[str, str], side: int) -> str:
+    """The heading of a won series, e.g. 'Série para Nós!'."""
+    return f"Série para {names[side]}!"
+
+
+def over_text(board: Board) -> str | None:
+    """Who took the series (or the game) once it is over; None while it is being played."""
+    state, names = board.state, board.mesa.team_names
+    if state.phase is Phase.SERIES_OVER and state.series_winner is not None:
+        return series_won_text(names, state.series_winner)
+    if state.phase is Phase.GAME_OVER and state.game_winner is not None:
+        return game_won_text(names, state.game_winner)
+    return None
 
 
 def to_local(moment: datetime) -> datetime:
@@ -106,8 +156,7 @@ class LogEntry:
 
     record: Entry
     text: str
-    kind: str
-    note: str | None
+    detail: str | None
     number: str
     score: str
     time: str
@@ -116,28 +165,51 @@ class LogEntry:
 
 def log_entries(board: Board, limit: int | None = None) -> list[LogEntry]:
     """The records (the newest `limit`, or all), newest first, numbered 'partida.mão' if active."""
-    names = board.mesa.team_names
+    names, special_at = board.mesa.team_names, board.mesa.special_at
     numbers: dict[int, str] = {}
     for rec, before in zip(board.active, board.states, strict=False):
         if Kind(rec.kind).is_hand:
             numbers[rec.id] = f"{before.game_number}.{before.hand_in_game}"
-    entries = []
-    for rec in reversed(board.records[-limit:] if limit else board.records):
-        kind = Kind(rec.kind)
-        detail = rec.reason if kind is Kind.CORRECAO else NOTE_LABELS.get(rec.note or "")
-        entries.append(
-            LogEntry(
-                record=rec,
-                text=describe(rec, names),
-                kind=kind.label,
-                note=detail,
-                number=numbers.get(rec.id, ""),
-                score=f"{rec.score_a} x {rec.score_b}",
-                time=local_time(rec.created_at),
-                active=rec.status == ACTIVE,
-            )
+    return [
+        LogEntry(
+            record=rec,
+            text=describe(rec, names),
+            detail=detail(rec, special_at),
+            number=numbers.get(rec.id, ""),
+            score=f"{rec.score_a} x {rec.score_b}",
+            time=local_time(rec.created_at),
+            active=rec.status == ACTIVE,
         )
-    return entries
+        for rec in reversed(board.records[-limit:] if limit else board.records)
+    ]
+
+
+@dataclass(frozen=True)
+class LastLine:
+    """The live view's line about the latest record: 'Última mão: Nós +3 · truco aceito · 21:03'."""
+
+    lead: str | None
+    text: str
+    detail: str | None
+    time: str
+
+
+_MARKER_TEXTS = {
+    Kind.PROXIMA_PARTIDA: "Nova partida começou",
+    Kind.NOVA_SERIE: "Nova série começou",
+}
+
+
+def last_line(board: Board) -> LastLine | None:
+    """The latest active record for the live view: a hand as 'Última mão', a marker or a
+    correction by its own name; None before anything was recorded."""
+    rec = board.last
+    if rec is None:
+        return None
+    kind = Kind(rec.kind)
+    text = _MARKER_TEXTS.get(kind) or describe(rec, board.mesa.team_names)
+    lead = "Última mão" if kind.is_hand else None
+    return LastLine(lead, text, detail(rec, board.mesa.special_at), local_time(rec.created_at))
 
 
 def chart_points(board: Board) -> tuple[str, str, int]:

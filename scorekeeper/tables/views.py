@@ -37,7 +37,6 @@ from .forms import (
     parse_revision,
 )
 from .service import (
-    NOTE_LABELS,
     STALE_MESSAGE,
     AlreadyApplied,
     Board,
@@ -132,24 +131,6 @@ def board_urls(token: str) -> dict[str, str]:
     return {"board": base, **{name: f"{base}/{path}" for name, path in PATHS.items()}}
 
 
-def _winner_text(board: Board) -> str | None:
-    """Who won the series or the game just ended, in words that fit any team name."""
-    state, names = board.state, board.mesa.team_names
-    if state.series_winner is not None:
-        return f"Série para {names[state.series_winner]}!"
-    if state.game_winner is not None:
-        return f"Partida para {names[state.game_winner]}!"
-    return None
-
-
-def _last_detail(board: Board) -> str | None:
-    """The note (or reason) of the last record, shown beside it in the feedback slot."""
-    last = board.last
-    if last is None:
-        return None
-    return NOTE_LABELS.get(last.note or "") or last.reason
-
-
 def board_context(
     board: Board, message: str | None = None, status: int = 200, **extra: Any
 ) -> dict[str, Any]:
@@ -173,14 +154,14 @@ def board_context(
         "onze_decider": present.onze_decider(board),
         "ferro_text": FERRO_MODES[ferro],
         "ferro_short": FERRO_SHORT[ferro],
-        "winner_text": _winner_text(board),
+        "winner_text": present.over_text(board),
         "series_label": present.series_label(board.mesa, state),
         "log": present.log_entries(board, LOG_ON_BOARD),
         "chart": {"a": chart_a, "b": chart_b, "hands": hands},
         "message": message,
         "status": status,
         "last_text": present.describe(board.last, board.mesa.team_names) if board.last else None,
-        "last_detail": _last_detail(board),
+        "last_detail": present.detail(board.last, board.mesa.special_at) if board.last else None,
         "notes": present.notes_for(board.last),
         **extra,
     }

@@ -389,7 +389,6 @@
     var focused = active && old.contains(active) ? active.getAttribute("data-testid") : null;
     old.outerHTML = html;
     var fresh = board();
-    if (window.htmx) { window.htmx.process(fresh); }
     if (focused) {
       var again = fresh.querySelector("[data-testid='" + focused + "']");
       if (again) { again.focus(); }
@@ -529,36 +528,44 @@
     flush();
   });
 
-  // The board's poller: a newer board only (never an older answer over a newer one), and its
-  // success or failure tells the slot whether the server can be reached.
-  function isBoardPoll(elt) { return !!(elt && elt.classList && elt.classList.contains("poll") && elt.closest("#board")); }
+  // The board follows other phones by polling every 2 s with the revision it shows: 204 while
+  // unchanged, else the new board. A poll that fails or succeeds tells the slot whether the
+  // server can be reached, and the first success sends what is kept.
+  var polling = false;
+  function reachable(yes) {
+    if (yes && state === "offline") { state = "ok"; render(); }
+    if (!yes && state === "ok") { state = "offline"; render(); }
+    if (yes && queue.length) { retryNow(); }
+  }
 
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    if (!isBoardPoll(event.detail.elt)) { return; }
-    var target = event.detail.target;
-    var html = event.detail.serverResponse || "";
-    if (!target || !target.isConnected || revOf(html) < currentRev()) { event.detail.shouldSwap = false; }
-  });
-
-  document.addEventListener("htmx:afterRequest", function (event) {
-    if (!isBoardPoll(event.detail.elt)) { return; }
-    if (event.detail.successful) {
-      if (state === "offline") { state = "ok"; render(); }
-      if (queue.length) { retryNow(); }
-    } else if (state === "ok") {
-      state = "offline";
-      render();
-    }
-  });
-
-  document.addEventListener("htmx:afterSwap", function (event) {
-    if (isBoardPoll(event.detail.elt) || event.detail.target === board()) { render(); }
-  });
-  document.addEventListener("tento:board", render);
+  function poll() {
+    var b = board();
+    if (!b || polling || document.visibilityState === "hidden") { return; }
+    polling = true;
+    var controller = "AbortController" in window ? new AbortController() : null;
+    var stop = controller ? window.setTimeout(function () { controller.abort(); }, TIMEOUT) : null;
+    window.fetch(b.getAttribute("data-placar") + "?rev=" + b.getAttribute("data-rev"), {
+      cache: "no-store", credentials: "same-origin", signal: controller ? controller.signal : undefined
+    }).then(function (response) {
+      if (response.status === 403 || response.status === 404) {
+        state = "gone";
+        render();
+        return null;
+      }
+      if (!response.ok) { reachable(false); return null; }
+      return response.text().then(function (html) {
+        if (response.status === 200) { swap(html); }
+        reachable(true);
+      });
+    }).catch(function () { reachable(false); }).then(function () {
+      polling = false;
+      window.clearTimeout(stop);
+    });
+  }
 
   window.addEventListener("online", retryNow);
   document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState === "visible") { retryNow(); }
+    if (document.visibilityState === "visible") { retryNow(); poll(); }
   });
   window.addEventListener("storage", function (event) {
     if (event.key === key && !sending) { load(); render(); flush(); }
@@ -584,6 +591,7 @@
     render();
     watchForServer();
     flush();
+    if (b) { window.setInterval(poll, 2000); }
   }
 
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", start); } else { start(); }

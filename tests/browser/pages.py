@@ -62,16 +62,17 @@ _GEOMETRY = """(selector) => {
 }"""
 
 
-def geometry(page: Page) -> dict[str, dict[str, float | bool]]:
+Boxes = dict[str, dict[str, float | bool]]
+
+
+def geometry(page: Page) -> Boxes:
     """The board's tap targets, measured from the top of the page (scrolled back there)."""
     page.evaluate("window.scrollTo(0, 0)")
-    found: dict[str, dict[str, float | bool]] = page.evaluate(_GEOMETRY, TARGETS)
+    found: Boxes = page.evaluate(_GEOMETRY, TARGETS)
     return found
 
 
-def assert_unmoved(
-    before: dict[str, dict[str, float | bool]], after: dict[str, dict[str, float | bool]], event: str
-) -> None:
+def assert_unmoved(before: Boxes, after: Boxes, event: str) -> None:
     """Every target is where it was (±1 px) and nothing covers one that is on screen."""
     assert before.keys() == after.keys(), (event, sorted(before), sorted(after))
     for name, box in after.items():

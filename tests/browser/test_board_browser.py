@@ -34,7 +34,7 @@ def test_a_best_of_three_series_through_mao_de_onze_and_mao_de_ferro(
     page.screenshot(path=str(shots / "board-mao-de-ferro-390.png"))
     page.get_by_test_id("ferro-a").click()
     expect(page.get_by_test_id("series-a")).to_have_text("2")
-    expect(page.get_by_test_id("fim")).to_contain_text("venceram a série")
+    expect(page.get_by_test_id("fim")).to_contain_text("Série para Nós!")
     page.screenshot(path=str(shots / "board-fim-de-serie-390.png"))
     page.get_by_test_id("nova-serie").click()
     score(page, 0, 0)

@@ -19,7 +19,9 @@ from .pages import assert_unmoved, geometry, next_board, open_table
 
 SIZES = ((320, 568), (360, 640), (390, 844))
 PHONES = [
-    pytest.param(width, height, scheme, mesa, id=f"{width}x{height}-{scheme}-{'mesa' if mesa else 'normal'}")
+    pytest.param(
+        width, height, scheme, mesa, id=f"{width}x{height}-{scheme}-{'mesa' if mesa else 'normal'}"
+    )
     for width, height in SIZES
     for scheme in ("light", "dark")
     for mesa in (False, True)
@@ -64,6 +66,11 @@ def assert_on_screen(page: Page, width: int, height: int, phase: str) -> None:
         assert boxes[name]["inside"], f"{phase}: {name} is off screen at {width}x{height}"
         assert boxes[name]["clear"], f"{phase}: something covers {name}"
     assert "desfazer" in boxes
+
+
+def tapped(page: Page, testid: str) -> Callable[[], None]:
+    """An event: tap a button of the board and wait for the next board."""
+    return lambda: next_board(page, lambda: page.get_by_test_id(testid).click())
 
 
 def correct(page: Page, side: int, points: int) -> None:
@@ -138,11 +145,12 @@ def test_no_event_moves_or_covers_a_tap_target(
     tag = f"estavel-{width}x{height}-{scheme}{'-mesa' if mesa else ''}"
 
     assert_on_screen(page, width, height, "normal")
-    through(page, "toque", lambda: next_board(page, lambda: page.get_by_test_id("tap-a-3").click()))
+    through(page, "toque", tapped(page, "tap-a-3"))
     page.screenshot(path=str(shots / f"{tag}-normal.png"))
-    through(page, "nota", lambda: next_board(page, lambda: page.locator(".notes .chip").first.click()))
-    through(page, "desfazer", lambda: next_board(page, lambda: page.get_by_test_id("desfazer").click()))
-    through(page, "refazer", lambda: next_board(page, lambda: page.get_by_test_id("refazer").click()))
+    note = page.locator(".notes .chip").first
+    through(page, "nota", lambda: next_board(page, note.click))
+    through(page, "desfazer", tapped(page, "desfazer"))
+    through(page, "refazer", tapped(page, "refazer"))
     through(page, "correção", lambda: correct(page, 1, 2))
     through(page, "toque recusado (409)", lambda: refused_stale(page, other))
     page.screenshot(path=str(shots / f"{tag}-conflito.png"))
@@ -166,7 +174,8 @@ def test_no_event_moves_or_covers_a_tap_target(
     correct(page, 0, 11)  # a change of phase: the mão de onze
     assert_on_screen(page, width, height, "mão de onze")
     page.screenshot(path=str(shots / f"{tag}-onze.png"))
-    through(page, "toque recusado (422)", lambda: refused_illegal(page, "onze-ganhou", "normal:0:3"))
+    illegal = "normal:0:3"  # a +3 is no outcome of a special hand or of a finished game
+    through(page, "toque recusado (422)", lambda: refused_illegal(page, "onze-ganhou", illegal))
     through(
         page,
         "outro celular",
@@ -178,9 +187,9 @@ def test_no_event_moves_or_covers_a_tap_target(
     correct(page, 1, 11)  # the mão de ferro
     assert_on_screen(page, width, height, "mão de ferro")
     page.screenshot(path=str(shots / f"{tag}-ferro.png"))
-    through(page, "toque recusado (422)", lambda: refused_illegal(page, "ferro-a", "normal:0:3"))
+    through(page, "toque recusado (422)", lambda: refused_illegal(page, "ferro-a", illegal))
 
-    next_board(page, lambda: page.get_by_test_id("ferro-a").click())  # the game is over
+    tapped(page, "ferro-a")()  # the game is over
     assert_on_screen(page, width, height, "fim de partida")
     page.screenshot(path=str(shots / f"{tag}-fim.png"))
-    through(page, "toque recusado (422)", lambda: refused_illegal(page, "proxima-partida", "normal:0:3"))
+    through(page, "toque recusado (422)", lambda: refused_illegal(page, "proxima-partida", illegal))

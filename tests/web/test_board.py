@@ -204,7 +204,9 @@ def test_mao_de_ferro_offers_only_the_two_winners_and_void(client: FlaskClient) 
     assert scores(html) == (11, 11)
     assert 'data-testid="ferro-a"' in html and 'data-testid="ferro-b"' in html
     assert 'data-testid="onze-ganhou"' not in html and ">+1</button>" not in html
-    assert "Vale 1, sem truco, às cegas" in html
+    assert "Vale 1, sem truco, às cegas." in html
+    assert "às cegas: ninguém vê as próprias cartas" in html
+    assert "no escuro" not in html  # seed 004's variant, which hides the vira too
     done = play(client, token, "ferro:1").text
     assert scores(done) == (11, 12)
     assert by_testid(done, "series-b") == "1"
@@ -338,7 +340,7 @@ def test_correction_sets_points_with_a_required_reason(app: Flask, client: Flask
     done = post(client, token, "corrigir", lado="1", pontos="7", motivo="esquecemos uma mão")
     assert done.status_code == 200
     assert scores(done.text) == (0, 7)
-    assert "correção" in done.text and "esquecemos uma mão" in done.text
+    assert "Eles: placar corrigido para 7" in done.text and "esquecemos uma mão" in done.text
     assert [r.kind for r in records(app, token)] == ["correcao"]
 
 

@@ -346,7 +346,7 @@ def test_live_view_names_the_mao_de_onze_side_and_the_mao_de_ferro(local_app: Fl
     view = mesa_of(local_app, edit).view_token
     for code in TO_ELEVEN:
         tap(client, edit, code)
-    assert text_of(client.get(f"/v/{view}").text, "fase") == "Mão de onze: Zé decide"
+    assert text_of(client.get(f"/v/{view}").text, "fase") == "Mão de onze · quem decide: Zé"
     second = open_table(client)
     second_view = mesa_of(local_app, second).view_token
     for code in TO_FERRO:
@@ -363,7 +363,7 @@ def test_live_view_shows_the_winner_and_the_series_tally(local_app: Flask) -> No
     view = mesa_of(local_app, edit).view_token
     tap(client, edit, "normal:0:12")
     html = client.get(f"/v/{view}").text
-    assert text_of(html, "fase") == "Nós venceram a partida!"
+    assert text_of(html, "fase") == "Partida para Nós!"
     assert text_of(html, "series-a") == "1"
     assert "Melhor de 3" in (text_of(html, "serie") or "")
 
