@@ -292,6 +292,7 @@ def judge_hand_query(
     for i in range(1, len(results)):
         if judge_hand(_labels(results[:i])).decided:
             rule = _hand_rule(results[:i], names)
+            rule = rule[0].lower() + rule[1:]
             return HandRuling(
                 "invalido",
                 "Rodada impossível",
