@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
-from ..rules import Card, RulesError, RuleSet
+from ..rules import Card, RulesError, RuleSet, judge_hand
 from ..rules.cards import check_vira
 
 T = TypeVar("T")
@@ -265,14 +265,19 @@ def _safe(query: RoundQuery) -> RoundQuery:
 
 
 def _previous(args: Mapping[str, str], round_number: int) -> tuple[str, ...]:
-    """Earlier round results carried from the hand page; ignored when they do not fit."""
+    """Earlier round results carried from the hand page; ignored when they do not lead here."""
     try:
         items = _list(args, "anteriores", 2, "")
     except RulesError:
         return ()
     if len(items) != round_number - 1 or any(item not in RESULTS for item in items):
         return ()
-    return items
+    return items if still_open(items) else ()
+
+
+def still_open(results: tuple[str, ...]) -> bool:
+    """True when a hand with these round results goes on to another round."""
+    return not judge_hand([None if r == "empate" else r for r in results]).decided
 
 
 def _mao(args: Mapping[str, str], query: RoundQuery) -> int:

@@ -43,6 +43,7 @@ from .query import (
     parse_hand,
     parse_round,
     read_carry,
+    still_open,
 )
 from .rulings import TEAMS, HandRuling, RoundRuling, judge_hand_query, judge_round_query
 
@@ -279,8 +280,10 @@ def _other_round(query: RoundQuery, ruling: RoundRuling, number: int) -> RoundQu
         "round_number": number,
         "plays": (),
         "cover": False,
-        "previous": chain[: number - 1] if len(chain) >= number - 1 else (),
+        "previous": (),
     }
+    if len(chain) >= number - 1 and still_open(chain[: number - 1]):
+        changes["previous"] = chain[: number - 1]
     verdict = ruling.verdict
     if number == query.round_number + 1 and verdict is not None:
         changes.update(_opened_by(query, query.seats[verdict.next_opener]))

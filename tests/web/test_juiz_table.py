@@ -301,3 +301,15 @@ def test_a_refused_apply_keeps_the_vira_on_the_page(client: FlaskClient, app: Fl
     refused = client.post("/juiz/aplicar", data={**data, "vira": "3o"})
     assert refused.status_code == 409
     assert query_of(link(refused.text, "desfazer"))["vira"] == "3o"
+
+
+def test_earlier_results_that_ended_the_hand_are_not_carried(client: FlaskClient) -> None:
+    """Two rounds won by one side end the hand: round 3 does not take them as its past, and asks
+    how the hand got there instead."""
+    html = client.get(ROUND + "vira=3o&jogadores=2&rodada=3&anteriores=nos,nos&jogadas=4c,4p").text
+    hrefs = [h["href"] for h in hooks(html)["anotar-mao"]]
+    assert len(hrefs) == 3
+    assert all(ruling(client, href)["data-resultado"] != "invalido" for href in hrefs)
+    first = client.get(ROUND + "vira=3o&jogadores=2&jogadas=4p,3c").text
+    second = client.get(switch(first, "Rodada")["2ª"] + "&jogadas=4c,3p").text
+    assert query_of(switch(second, "Rodada")["3ª"]).get("anteriores") is None
