@@ -268,8 +268,9 @@ def _hand_notes(
 
 
 def _other_round(query: RoundQuery, ruling: RoundRuling, number: int) -> RoundQuery:
-    """Round `number` of the same hand: the vira and rules kept, no card yet, and the earlier
-    results (and, for the next round, who opens it) carried when this page knows them."""
+    """Round `number` of the same hand: the vira, the rules and the mão kept, no card yet, and
+    the earlier results (and, for the next round, who opens it) carried when this page knows
+    them."""
     if number == query.round_number:
         return query
     known = query.round_number == 1 or bool(query.previous)
@@ -285,7 +286,9 @@ def _other_round(query: RoundQuery, ruling: RoundRuling, number: int) -> RoundQu
     if len(chain) >= number - 1 and still_open(chain[: number - 1]):
         changes["previous"] = chain[: number - 1]
     verdict = ruling.verdict
-    if number == query.round_number + 1 and verdict is not None:
+    if number == 1:
+        changes["opener"] = query.seats[query.mao] % 2  # the mão opens the first round
+    elif number == query.round_number + 1 and verdict is not None:
         changes.update(_opened_by(query, query.seats[verdict.next_opener]))
     return query.but(**changes)
 

@@ -313,3 +313,12 @@ def test_earlier_results_that_ended_the_hand_are_not_carried(client: FlaskClient
     first = client.get(ROUND + "vira=3o&jogadores=2&jogadas=4p,3c").text
     second = client.get(switch(first, "Rodada")["2ª"] + "&jogadas=4c,3p").text
     assert query_of(switch(second, "Rodada")["3ª"]).get("anteriores") is None
+
+
+def test_back_to_round_one_the_mao_opens_again(client: FlaskClient) -> None:
+    """From round 2 (Eles 2 opened, Nós 1 the mão), round 1 starts again with the mão."""
+    html = client.get(ROUND + "vira=3o&rodada=2&jogadores=4&abre=eles&mao=2").text
+    assert names(html) == ["Eles 2", "Nós 1", "Eles 1", "Nós 2"]
+    first = client.get(switch(html, "Rodada")["1ª"]).text
+    assert names(first) == ["Nós 1", "Eles 1", "Nós 2", "Eles 2"]
+    assert 'data-carta="3o"' in first
