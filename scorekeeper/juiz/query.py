@@ -104,7 +104,7 @@ class RoundQuery:
         }
         return {key: value for key, value in params.items() if value is not None}
 
-    def carry(self) -> dict[str, str]:
+    def carry(self) -> dict[str, Any]:
         """What every juiz link keeps until the user changes it: the vira and the rules."""
         params = self.params()
         return {key: params[key] for key in CARRY_KEYS if key in params}
@@ -313,7 +313,7 @@ def _vira(args: Mapping[str, str], fixed: bool) -> str | None:
     return str(Card.parse(value))
 
 
-def read_carry(args: Mapping[str, str], defaults: Defaults = GLOBAL) -> dict[str, str]:
+def read_carry(args: Mapping[str, str], defaults: Defaults = GLOBAL) -> dict[str, Any]:
     """The vira and rules a page was given to keep, when valid together (else none of them)."""
     given = {key: args[key] for key in CARRY_KEYS if key in args}
     if not given:

@@ -464,7 +464,7 @@ def _hand_context(
             (labels[r], link((*query.results, r)), r) for r in ("nos", "eles", "empate")
         )
         judge_href = url_for("juiz.rodada", **_next_round(first_round, query.results).params(token))
-    carry = dict(query.carry)
+    carry: dict[str, Any] = dict(query.carry)
     return {
         "query": query,
         "ruling": ruling,
