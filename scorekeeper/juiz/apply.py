@@ -9,6 +9,7 @@ from ..models import Mesa
 from ..rules import HAND_VALUES, Kind, Outcome, Phase, RulesError
 from ..tables.service import load_board
 
+REASON = "pelo juiz"
 VALUE_NAMES = {1: "mão simples", 3: "truco", 6: "seis", 9: "nove", 12: "doze"}
 KINDS = {
     "normal": Kind.NORMAL,
@@ -49,13 +50,13 @@ class ApplyPanel:
 SPECIAL = {
     Kind.ONZE_GANHOU: (
         "+3",
-        "jogaram a mão de onze e ganharam",
+        "vitória na mão de onze",
         "aplicar-onze",
         "É mão de onze: vale 3, sem truco.",
     ),
     Kind.ONZE_PERDEU: (
         "+3",
-        "os adversários jogaram a mão de onze e perderam",
+        "vitória contra a mão de onze",
         "aplicar-onze",
         "É mão de onze: vale 3, sem truco.",
     ),
@@ -109,3 +110,10 @@ def read_outcome(form: Mapping[str, str]) -> Outcome:
     if points not in HAND_VALUES:
         raise RulesError("Uma mão vale 1, 3, 6, 9 ou 12 pontos.")
     return Outcome(Kind.NORMAL, side, points)
+
+
+def confirmation(outcome: Outcome, names: tuple[str, str]) -> str:
+    """What the board says once a ruling is recorded, e.g. 'Os Zapeiros +3 · pelo juiz'."""
+    if outcome.kind is Kind.ANULADA or outcome.side is None:
+        return f"Mão anulada · {REASON}"
+    return f"{names[outcome.side]} +{outcome.gain} · {REASON}"

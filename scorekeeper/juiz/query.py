@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
-from ..rules import Card, RulesError, RuleSet
+from ..rules import Card, RulesError, RuleSet, judge_hand
+from ..rules.cards import check_vira
 
 T = TypeVar("T")
 
@@ -19,6 +20,7 @@ DECKS = {"sujo": "sujo", "limpo": "limpo"}
 MANILHAS = {"variavel": "variavel", "variável": "variavel", "fixa": "fixa"}
 TIE_OPENERS = {"mao": "mao", "mão": "mao", "primeira_empatada": "primeira_empatada"}
 ROUNDS = {"1": 1, "2": 2, "3": 3}
+CARRY_KEYS = ("vira", "baralho", "manilhas", "empate")
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,7 @@ class Defaults:
     manilhas: str = "variavel"
     tie_opener: str = "mao"
     opener: int = 0
+    mao_seat: int = 0
 
 
 GLOBAL = Defaults()
@@ -50,6 +53,7 @@ class RoundQuery:
     plays: tuple[str, ...] = ()
     previous: tuple[str, ...] = ()
     cover: bool = False
+    mao_seat: int = 0
 
     @property
     def ruleset(self) -> RuleSet:
@@ -60,6 +64,16 @@ class RoundQuery:
     def fixed(self) -> bool:
         """True for manilha fixa (no vira)."""
         return self.manilhas == "fixa"
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seat of each play in order. The hand's mão plays at position `mao`; it is the
+        table's mão (seat `mao_seat`), or the player after it when the mão's side is the other."""
+        side = (self.opener + self.mao) % 2
+        mao = self.mao_seat % self.players
+        if mao % 2 != side:
+            mao = (mao + 1) % self.players
+        return tuple((mao - self.mao + i) % self.players for i in range(self.players))
 
     def but(self, **changes: object) -> RoundQuery:
         """A copy with some fields changed (and the ones that no longer fit dropped)."""
@@ -90,6 +104,11 @@ class RoundQuery:
         }
         return {key: value for key, value in params.items() if value is not None}
 
+    def carry(self) -> dict[str, Any]:
+        """What every juiz link keeps until the user changes it: the vira and the rules."""
+        params = self.params()
+        return {key: params[key] for key in CARRY_KEYS if key in params}
+
     def share_params(self) -> dict[str, Any]:
         """The shareable form: no table token, settings at their global defaults left out."""
         params = self.params()
@@ -109,17 +128,19 @@ class HandQuery:
 
     players: int = 4
     results: tuple[str, ...] = ()
+    carry: tuple[tuple[str, str], ...] = ()
 
     def params(
         self, mesa: str | None = None, results: tuple[str, ...] | None = None
     ) -> dict[str, Any]:
-        """The query string of this hand (optionally with other results)."""
+        """The page's own links: this hand (or other results), the table and the kept settings."""
+        table = {"mesa": mesa} if mesa else {}
+        return {**self.share_params(results), **dict(self.carry), **table}
+
+    def share_params(self, results: tuple[str, ...] | None = None) -> dict[str, Any]:
+        """The shareable query string: the results and the number of players only."""
         chosen = self.results if results is None else results
-        params = {
-            "rodadas": ",".join(chosen) or None,
-            "jogadores": str(self.players),
-            "mesa": mesa,
-        }
+        params = {"rodadas": ",".join(chosen) or None, "jogadores": str(self.players)}
         return {key: value for key, value in params.items() if value is not None}
 
 
@@ -200,6 +221,7 @@ def parse_round(
         manilhas=defaults.manilhas,
         tie_opener=defaults.tie_opener,
         opener=defaults.opener,
+        mao_seat=defaults.mao_seat,
     )
     try:
         query = replace(query, **_settings(args, defaults))  # type: ignore[arg-type]
@@ -243,14 +265,19 @@ def _safe(query: RoundQuery) -> RoundQuery:
 
 
 def _previous(args: Mapping[str, str], round_number: int) -> tuple[str, ...]:
-    """Earlier round results carried from the hand page; ignored when they do not fit."""
+    """Earlier round results carried from the hand page; ignored when they do not lead here."""
     try:
         items = _list(args, "anteriores", 2, "")
     except RulesError:
         return ()
     if len(items) != round_number - 1 or any(item not in RESULTS for item in items):
         return ()
-    return items
+    return items if still_open(items) else ()
+
+
+def still_open(results: tuple[str, ...]) -> bool:
+    """True when a hand with these round results goes on to another round."""
+    return not judge_hand([None if r == "empate" else r for r in results]).decided
 
 
 def _mao(args: Mapping[str, str], query: RoundQuery) -> int:
@@ -286,11 +313,27 @@ def _vira(args: Mapping[str, str], fixed: bool) -> str | None:
     return str(Card.parse(value))
 
 
+def read_carry(args: Mapping[str, str], defaults: Defaults = GLOBAL) -> dict[str, Any]:
+    """The vira and rules a page was given to keep, when valid together (else none of them)."""
+    given = {key: args[key] for key in CARRY_KEYS if key in args}
+    if not given:
+        return {}
+    query, refusal = parse_round(given, defaults)
+    if refusal is not None:
+        return {}
+    try:
+        if query.vira is not None:
+            check_vira(query.ruleset, query.vira)
+    except RulesError:
+        return {}
+    return {key: value for key, value in query.carry().items() if key in given}
+
+
 def parse_hand(
     args: Mapping[str, str], defaults: Defaults = GLOBAL
 ) -> tuple[HandQuery, str | None]:
     """The hand query (with safe fallbacks) and the first refusal, if any."""
-    query = HandQuery(players=defaults.players)
+    query = HandQuery(players=defaults.players, carry=tuple(read_carry(args, defaults).items()))
     try:
         players = _choice(
             args,

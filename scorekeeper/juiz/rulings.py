@@ -2,29 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..rules import Card, HandVerdict, RoundVerdict, RulesError, judge_hand, judge_round, manilhas
 from ..rules.cards import check_in_deck, check_vira, strength
 from ..rules.rounds import Play, parse_play
-from .query import HandQuery, RoundQuery
+from .query import SIDES, HandQuery, RoundQuery
 
 ORDINALS = ("primeira", "segunda", "terceira")
 TEAMS = ("Nós", "Eles")
 
 
 def seat_names(
-    players: int, opener: int, teams: Sequence[str] = TEAMS, given: Sequence[str] = ()
+    query: RoundQuery, teams: Sequence[str] = TEAMS, given: Sequence[str] = ()
 ) -> list[str]:
     """Names in play order: the table's player names, else 'Nós 1', 'Eles 1', 'Nós 2', 'Eles 2'."""
-    names: list[str] = []
-    for i in range(players):
-        seat = (opener + i) % players
-        default = f"{teams[seat % 2]} {seat // 2 + 1}"
-        name = given[seat].strip() if seat < len(given) and given[seat] else ""
-        names.append(name if name and name not in names else default)
-    return names
+    return [_seat_name(seat, teams, given) for seat in query.seats]
+
+
+def _seat_name(seat: int, teams: Sequence[str], given: Sequence[str]) -> str:
+    """A seat's player name, else its side's name and number ('Eles 2')."""
+    default = f"{teams[seat % 2]} {seat // 2 + 1}"
+    name = given[seat].strip() if seat < len(given) and given[seat] else ""
+    others = [n.strip() for i, n in enumerate(given) if i != seat and n]
+    return name if name and name not in others else default
 
 
 @dataclass(frozen=True)
@@ -129,7 +131,7 @@ def judge_round_query(
     query: RoundQuery, refusal: str | None, teams: Sequence[str] = TEAMS, given: Sequence[str] = ()
 ) -> RoundRuling:
     """Rule on the round page's input: a vitória, an empate, a refusal, or what is missing."""
-    names = seat_names(query.players, query.opener, teams, given)
+    names = seat_names(query, teams, given)
     empty = tuple(Slot(i + 1, n, (query.opener + i) % 2) for i, n in enumerate(names))
     if refusal:
         return RoundRuling("invalido", "Não dá para julgar assim", error=refusal, slots=empty)
@@ -282,17 +284,32 @@ class HandRuling:
 def judge_hand_query(
     query: HandQuery, refusal: str | None, teams: Sequence[str] = TEAMS
 ) -> HandRuling:
-    """Rule on the hand page's input."""
+    """Rule on the hand page's input, in words that fit any team name."""
     if refusal:
         return HandRuling("invalido", "Resultado impossível", error=refusal)
-    mapping = {"nos": teams[0], "eles": teams[1], "empate": None}
-    try:
-        verdict = judge_hand([mapping[r] for r in query.results], teams=(teams[0], teams[1]))
-    except RulesError as error:
-        return HandRuling("invalido", "Rodada impossível", error=str(error))
-    reasons = list(verdict.reasons)
+    results = query.results
+    names = {"nos": teams[0], "eles": teams[1]}
+    for i in range(1, len(results)):
+        if judge_hand(_labels(results[:i])).decided:
+            rule = _hand_rule(results[:i], names)
+            rule = rule[0].lower() + rule[1:]
+            return HandRuling(
+                "invalido",
+                "Rodada impossível",
+                error=(
+                    f"A mão já estava decidida depois da {ORDINALS[i - 1]} rodada ({rule}) "
+                    f"e não se joga a {ORDINALS[i]} rodada."
+                ),
+            )
+    verdict = judge_hand(_labels(results))
+    reasons = [
+        f"{ORDINALS[i].capitalize()} rodada " + (f"para {names[r]}." if r in names else "empatada.")
+        for i, r in enumerate(results)
+    ]
+    reasons.append(_hand_rule(results, names) + ".")
     if not verdict.decided:
-        following = ORDINALS[len(query.results)]
+        following = ORDINALS[len(results)]
+        reasons.append(f"A mão segue: falta a {following} rodada.")
         return HandRuling(
             "indecisa",
             f"Ainda não decidida: falta a {following} rodada",
@@ -302,13 +319,56 @@ def judge_hand_query(
     if verdict.winner is None:
         reasons.append("Mão anulada não vale ponto para ninguém, mas conta como mão dada.")
         return HandRuling("anulada", "Mão anulada: ninguém marca", tuple(reasons), verdict=verdict)
-    side = 0 if verdict.winner == teams[0] else 1
-    after = ORDINALS[(verdict.decided_after or 1) - 1]
-    reasons.append(f"A mão acabou na {after} rodada.")
+    side = SIDES.index(verdict.winner)
+    reasons.append(f"A mão acabou na {ORDINALS[(verdict.decided_after or 1) - 1]} rodada.")
     return HandRuling(
-        ("nos", "eles")[side],
+        verdict.winner,
         f"Mão para {teams[side]}",
         tuple(reasons),
         verdict=verdict,
         winner_side=side,
     )
+
+
+def _labels(results: Sequence[str]) -> list[str | None]:
+    """Round results as the rules engine takes them: 'nos', 'eles', or None for a tie."""
+    return [None if r == "empate" else r for r in results]
+
+
+def _hand_rule(results: Sequence[str], names: Mapping[str, str]) -> str:
+    """The rule that applies to these round results (no final stop), naming sides only after
+    'para' or in parentheses, so that it reads right for any team name."""
+    first, second, third = (*results, None, None, None)[:3]
+    tied = "empate"
+    if len(results) == 0:
+        return "Nenhuma rodada jogada ainda"
+    if len(results) == 1:
+        if first == tied:
+            return "A primeira rodada empatou: quem ganhar a segunda leva a mão"
+        return "Ninguém fez duas rodadas ainda"
+    if len(results) == 2:
+        if first == second == tied:
+            return "Empataram a primeira e a segunda: a terceira rodada decide"
+        if first == second:
+            return "Quem faz duas rodadas leva a mão"
+        if first == tied:
+            return f"Empatou a primeira: quem ganhou a segunda ({names[str(second)]}) leva a mão"
+        if second == tied:
+            return (
+                "Ganhou a primeira e empatou a segunda: leva quem ganhou a primeira "
+                f"({names[str(first)]})"
+            )
+        return "Uma rodada para cada lado: a terceira rodada decide"
+    if first == tied:
+        if third == tied:
+            return "Empataram as três rodadas: a mão é anulada e ninguém marca pontos"
+        return (
+            "Empataram a primeira e a segunda: quem ganhou a terceira "
+            f"({names[str(third)]}) leva a mão"
+        )
+    if third == tied:
+        return (
+            "Uma rodada para cada e empatou a terceira: leva quem ganhou a primeira "
+            f"({names[str(first)]})"
+        )
+    return f"Uma rodada para cada: quem ganhou a terceira ({names[str(third)]}) leva a mão"

@@ -12,6 +12,7 @@ from flask import (
     Blueprint,
     abort,
     current_app,
+    flash,
     make_response,
     redirect,
     render_template,
@@ -32,7 +33,18 @@ from ..tables.service import (
     record_outcome,
 )
 from . import apply, reference
-from .query import GLOBAL, MAX_VALUE, Defaults, HandQuery, RoundQuery, parse_hand, parse_round
+from .query import (
+    CARRY_KEYS,
+    GLOBAL,
+    MAX_VALUE,
+    Defaults,
+    HandQuery,
+    RoundQuery,
+    parse_hand,
+    parse_round,
+    read_carry,
+    still_open,
+)
 from .rulings import TEAMS, HandRuling, RoundRuling, judge_hand_query, judge_round_query
 
 bp = Blueprint("juiz", __name__, url_prefix="/juiz")
@@ -107,6 +119,7 @@ def _defaults(mesa: Mesa | None) -> Defaults:
         manilhas=mesa.manilhas,
         tie_opener=mesa.tie_opener,
         opener=state.mao % 2,
+        mao_seat=state.mao,
     )
 
 
@@ -141,15 +154,16 @@ def index() -> Any:
     """The juiz home: what it settles, and the reference tables."""
     mesa, token = _table()
     defaults = _defaults(mesa)
-    ruleset = RuleSet(deck=defaults.deck, manilhas=defaults.manilhas)
+    carry = read_carry(request.args, defaults)
+    query, _ = parse_round(carry, defaults)
     return render_template(
         "juiz/index.html",
         mesa=mesa,
         token=token,
-        ref=reference.build(ruleset, None),
+        ref=reference.build(query.ruleset, Card.parse(query.vira) if query.vira else None),
         ref_hint=REF_HINT,
-        round_href=url_for("juiz.rodada", mesa=token),
-        hand_href=url_for("juiz.mao", mesa=token),
+        round_href=url_for("juiz.rodada", mesa=token, **carry),
+        hand_href=url_for("juiz.mao", mesa=token, **carry),
         board_href=url_for("tables.board", token=token) if token else None,
     )
 
@@ -197,27 +211,92 @@ def _round_context(
         undo = link(plays=query.plays[:-1])
     elif query.vira:
         undo = link(vira=None)
-    hand_href = None
-    if ruling.next_result and (query.round_number == 1 or query.previous):
-        results = (*query.previous, ruling.next_result)
-        hand_href = url_for("juiz.mao", **HandQuery(query.players, results).params(token))
+    carry = query.carry()
     return {
         "query": query,
         "ruling": ruling,
         "token": token,
         "teams": teams,
-        "switches": _switches(query, ruling, teams, link),
+        "switches": _switches(query, ruling, teams, token, link),
         "grid": _grid(query, ruling, link) if ruling.result is None else (),
         "undo_href": undo,
-        "restart_href": link(plays=(), vira=None) if query.plays or query.vira else None,
-        "vira_href": link(vira=None) if query.vira and ruling.result is None else None,
+        "restart_href": link(plays=(), cover=False) if query.plays else None,
+        "vira_href": link(vira=None) if query.vira else None,
         "cover_href": link(plays=(*query.plays, "X")) if _can_cover(query, ruling) else None,
         "cover_known_href": link(cover=not query.cover) if _can_cover(query, ruling) else None,
-        "hand_href": hand_href,
+        "hand_notes": _hand_notes(query, ruling, token, teams),
         "ref": reference.build(_ref_ruleset(query), ruling.vira),
         "board_href": url_for("tables.board", token=token) if token else None,
-        "home_href": url_for("juiz.index", mesa=token),
+        "home_href": url_for("juiz.index", mesa=token, **carry),
+        "round_tab_href": url_for("juiz.rodada", mesa=token, jogadores=query.players, **carry),
+        "hand_tab_href": url_for("juiz.mao", mesa=token, jogadores=query.players, **carry),
     }
+
+
+# The earlier results that lead to round 2 or 3 (a hand decided sooner has no such round).
+EARLIER = {
+    2: (("nos",), ("eles",), ("empate",)),
+    3: (("nos", "eles"), ("eles", "nos"), ("empate", "empate")),
+}
+
+
+def _hand_notes(
+    query: RoundQuery, ruling: RoundRuling, token: str | None, teams: tuple[str, str]
+) -> tuple[tuple[str, str], ...]:
+    """'Anotar na mão' links: one when the earlier rounds are known, else one for each way the
+    hand can have reached this round."""
+    result = ruling.next_result
+    if result is None:
+        return ()
+    carry = tuple(query.carry().items())
+
+    def href(earlier: tuple[str, ...]) -> str:
+        hand = HandQuery(query.players, (*earlier, result), carry)
+        return url_for("juiz.mao", **hand.params(token))
+
+    if query.round_number == 1 or query.previous:
+        return (("Anotar na mão →", href(query.previous)),)
+    names = {"nos": teams[0], "eles": teams[1]}
+
+    def said(i: int, earlier: str) -> str:
+        return f"{i + 1}ª para {names[earlier]}" if earlier in names else f"{i + 1}ª empatada"
+
+    return tuple(
+        (", ".join(said(i, r) for i, r in enumerate(earlier)), href(earlier))
+        for earlier in EARLIER[query.round_number]
+    )
+
+
+def _other_round(query: RoundQuery, ruling: RoundRuling, number: int) -> RoundQuery:
+    """Round `number` of the same hand: the vira, the rules and the mão kept, no card yet, and
+    the earlier results (and, for the next round, who opens it) carried when this page knows
+    them."""
+    if number == query.round_number:
+        return query
+    known = query.round_number == 1 or bool(query.previous)
+    chain = query.previous if known else ()
+    if known and ruling.next_result:
+        chain = (*chain, ruling.next_result)
+    changes: dict[str, Any] = {
+        "round_number": number,
+        "plays": (),
+        "cover": False,
+        "previous": (),
+    }
+    if len(chain) >= number - 1 and still_open(chain[: number - 1]):
+        changes["previous"] = chain[: number - 1]
+    verdict = ruling.verdict
+    if number == 1:
+        changes["opener"] = query.seats[query.mao] % 2  # the mão opens the first round
+    elif number == query.round_number + 1 and verdict is not None:
+        changes.update(_opened_by(query, query.seats[verdict.next_opener]))
+    return query.but(**changes)
+
+
+def _opened_by(query: RoundQuery, seat: int) -> dict[str, int]:
+    """The changes that make `seat` open the round, the hand's mão staying who it is."""
+    mao_seat = query.seats[query.mao]
+    return {"opener": seat % 2, "mao": (mao_seat - seat) % query.players}
 
 
 def _ref_ruleset(query: RoundQuery) -> RuleSet:
@@ -234,7 +313,11 @@ def _can_cover(query: RoundQuery, ruling: RoundRuling) -> bool:
 
 
 def _switches(
-    query: RoundQuery, ruling: RoundRuling, teams: tuple[str, str], link: Any
+    query: RoundQuery,
+    ruling: RoundRuling,
+    teams: tuple[str, str],
+    token: str | None,
+    link: Any,
 ) -> tuple[Switch, ...]:
     """The house-rule switches, each option a link keeping everything else."""
 
@@ -248,24 +331,58 @@ def _switches(
             ),
         )
 
+    def choose(label: str, query_: RoundQuery, active: bool) -> Option:
+        return Option(label, url_for("juiz.rodada", **query_.params(token)), active)
+
+    rounds = Switch(
+        "Rodada",
+        tuple(
+            choose(f"{n}ª", _other_round(query, ruling, n), n == query.round_number)
+            for n in (1, 2, 3)
+        ),
+    )
     switches = [
         switch("Jogo", "players", query.players, [("1x1", 2), ("2x2", 4)]),
-        switch("Rodada", "round_number", query.round_number, [("1ª", 1), ("2ª", 2), ("3ª", 3)]),
+        rounds,
         switch("Baralho", "deck", query.deck, [("Sujo", "sujo"), ("Limpo", "limpo")]),
         switch("Manilha", "manilhas", query.manilhas, [("Variável", "variavel"), ("Fixa", "fixa")]),
-        switch("Abre a rodada", "opener", query.opener, [(teams[0], 0), (teams[1], 1)]),
+    ]
+    if query.round_number == 1:
+        switches.append(
+            switch("Abre a rodada", "opener", query.opener, [(teams[0], 0), (teams[1], 1)])
+        )
+    switches.append(
         switch(
             "Após empate abre",
             "tie_opener",
             query.tie_opener,
             [("O mão", "mao"), ("1º a empatar", "primeira_empatada")],
-        ),
-    ]
+        )
+    )
     if query.round_number > 1:
-        names = [slot.name for slot in ruling.slots]
+        names = {seat: slot.name for seat, slot in zip(query.seats, ruling.slots, strict=False)}
+        seats = sorted(names)
+        first, mao = query.seats[0], query.seats[query.mao]
+        candidates = sorted({query.but(opener=side, mao=0).seats[0] for side in (0, 1)})
         switches.append(
-            switch(
-                "Quem é o mão", "mao", query.mao, list(zip(names, range(len(names)), strict=True))
+            Switch(
+                "Quem é o mão",
+                tuple(
+                    choose(
+                        names[s],
+                        query.but(opener=first % 2, mao=(s - first) % query.players),
+                        s == mao,
+                    )
+                    for s in candidates
+                ),
+            )
+        )
+        switches.append(
+            Switch(
+                "Quem abriu a rodada",
+                tuple(
+                    choose(names[s], query.but(**_opened_by(query, s)), s == first) for s in seats
+                ),
             )
         )
     return tuple(switches)
@@ -315,7 +432,7 @@ def _hand_page(
     query, refusal = parse_hand(args, _defaults(mesa))
     teams, _ = _names(mesa)
     ruling = judge_hand_query(query, refusal, teams)
-    share = query.params() if refusal is None else _raw_share(args, HAND_KEYS)
+    share = query.share_params() if refusal is None else _raw_share(args, HAND_KEYS)
     share_href = _absolute(url_for("juiz.mao", **share))
     context = _hand_context(query, ruling, mesa, token, teams)
     context.update(
@@ -341,21 +458,13 @@ def _hand_context(
     labels = {"nos": teams[0], "eles": teams[1], "empate": "Empate"}
     choices: tuple[tuple[str, str, str], ...] = ()
     judge_href = None
+    first_round = _first_round(query, mesa)
     if ruling.result == "indecisa":
         choices = tuple(
             (labels[r], link((*query.results, r)), r) for r in ("nos", "eles", "empate")
         )
-        defaults = _defaults(mesa)
-        round_query = RoundQuery(
-            players=query.players,
-            deck=defaults.deck,
-            manilhas=defaults.manilhas,
-            tie_opener=defaults.tie_opener,
-            opener=_next_opener(query.results, defaults.opener),
-            round_number=len(query.results) + 1,
-            previous=query.results,
-        )
-        judge_href = url_for("juiz.rodada", **round_query.params(token))
+        judge_href = url_for("juiz.rodada", **_next_round(first_round, query.results).params(token))
+    carry: dict[str, Any] = dict(query.carry)
     return {
         "query": query,
         "ruling": ruling,
@@ -367,23 +476,38 @@ def _hand_context(
         "undo_href": link(query.results[:-1]) if query.results else None,
         "restart_href": link(()) if query.results else None,
         "players_switch": tuple(
-            Option(
-                label,
-                url_for("juiz.mao", **HandQuery(n, query.results).params(token)),
-                n == query.players,
-            )
-            for label, n in (("1x1", 2), ("2x2", 4))
+            Option(label, url_for("juiz.mao", **replace(query, players=n).params(token)), active)
+            for label, n, active in (("1x1", 2, query.players == 2), ("2x2", 4, query.players == 4))
         ),
         "panel": apply.panel(mesa, ruling.result) if mesa is not None else None,
         "board_href": url_for("tables.board", token=token) if token else None,
-        "home_href": url_for("juiz.index", mesa=token),
+        "home_href": url_for("juiz.index", mesa=token, **carry),
+        "round_tab_href": url_for("juiz.rodada", **first_round.params(token)),
+        "hand_tab_href": url_for("juiz.mao", mesa=token, jogadores=query.players, **carry),
     }
 
 
-def _next_opener(results: tuple[str, ...], mao_side: int) -> int:
-    """The side opening the next round: the last round's winner, else the mão's side."""
-    last = results[-1] if results else "empate"
-    return {"nos": 0, "eles": 1}.get(last, mao_side)
+def _first_round(query: HandQuery, mesa: Mesa | None) -> RoundQuery:
+    """The hand's first round as the table (or the defaults) and the kept settings have it."""
+    defaults = _defaults(mesa)
+    first, _ = parse_round(dict(query.carry), defaults)
+    return first.but(players=query.players)
+
+
+def _next_round(first: RoundQuery, results: tuple[str, ...]) -> RoundQuery:
+    """The round after `results`: opened by the last winner's side (after a tie, the mão's), the
+    hand's mão staying who it is."""
+    if not results:
+        return first
+    side = {"nos": 0, "eles": 1}.get(results[-1], first.opener)
+    seat = first.but(opener=side).seats[0]
+    mao_seat = first.seats[0]
+    return first.but(
+        round_number=len(results) + 1,
+        previous=results,
+        opener=side,
+        mao=(mao_seat - seat) % first.players,
+    )
 
 
 @bp.post("/aplicar")
@@ -393,13 +517,13 @@ def aplicar() -> Any:
     mesa = find_mesa(token, edit=True) if TOKEN.fullmatch(token) else None
     if mesa is None:
         abort(403 if TOKEN.fullmatch(token) and find_mesa(token, edit=False) else 404)
-    args = {k: request.form[k] for k in HAND_KEYS if k in request.form}
+    args = {k: request.form[k] for k in (*HAND_KEYS, *CARRY_KEYS) if k in request.form}
     try:
         revision = int((request.form.get("rev") or "").strip())
         if not 0 <= revision < MAX_REVISION:
             raise StaleRevision()
         outcome = apply.read_outcome(request.form)
-        record_outcome(mesa.edit_token, revision, outcome)
+        record_outcome(mesa.edit_token, revision, outcome, reason=apply.REASON)
     except StaleRevision:
         db.session.rollback()
         return _hand_page(mesa, token, args, 409, STALE_MESSAGE)
@@ -407,4 +531,5 @@ def aplicar() -> Any:
         db.session.rollback()
         text = str(error) if isinstance(error, RulesError) else "Revisão do placar inválida."
         return _hand_page(mesa, token, args, 422, text)
+    flash(apply.confirmation(outcome, mesa.team_names))
     return redirect(url_for("tables.board", token=mesa.edit_token), 303)

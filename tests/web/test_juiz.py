@@ -250,10 +250,16 @@ def test_tie_opener_rule_can_be_the_first_tying_player(client: FlaskClient) -> N
 
 
 def test_mao_position_decides_who_opens_after_a_tie_in_later_rounds(client: FlaskClient) -> None:
-    """In round 2 with mao=3, a tie is opened by the third player (Nós 2)."""
+    """In round 2 with mao=3 the mão (Nós 1) plays third, and opens the round after a tie."""
     response = client.get(ROUND + "vira=4o&rodada=2&jogadores=4&jogadas=2p,2c,X,X&mao=3")
+    assert re.findall(r'data-jogador="([^"]+)"', response.text) == [
+        "Nós 2",
+        "Eles 2",
+        "Nós 1",
+        "Eles 1",
+    ]
     assert verdict(response.text)["data-resultado"] == "empate"
-    assert "aberta pelo mão (Nós 2)" in text_of(response.text, "motivos")
+    assert "aberta pelo mão (Nós 1)" in text_of(response.text, "motivos")
 
 
 def test_covered_card_counts_nothing(client: FlaskClient) -> None:
@@ -389,7 +395,7 @@ def test_two_rounds_won_take_the_hand(client: FlaskClient) -> None:
     """Nós won the first and second rounds."""
     response = client.get("/juiz/mao?rodadas=nos,nos")
     assert verdict(response.text)["data-resultado"] == "nos"
-    assert "duas rodadas levam a mão" in text_of(response.text, "motivos")
+    assert "Quem faz duas rodadas leva a mão" in text_of(response.text, "motivos")
 
 
 def test_tied_first_round_goes_to_the_winner_of_the_second(client: FlaskClient) -> None:
