@@ -327,6 +327,12 @@
     if (!local) { return; }
     var undoButton = b.querySelector("[data-testid='desfazer']");
     if (undoButton && takeBackable()) { undoButton.disabled = false; }
+    // A button with a write still waiting looks pressed until the server has it.
+    b.querySelectorAll(".pending").forEach(function (button) { button.classList.remove("pending"); });
+    queue.forEach(function (write) {
+      var pressed = write.button && b.querySelector("[data-testid='" + write.button + "']");
+      if (pressed) { pressed.classList.add("pending"); }
+    });
     var shown = view();
     local.textContent = "";
     if (!shown) {
@@ -475,6 +481,7 @@
       url: new URL(form.action, location.href).pathname,
       fields: fields,
       label: (button && button.getAttribute("data-label")) || "toque",
+      button: (button && button.getAttribute("data-testid")) || null,
       rev: tail ? tail.rev + 1 : currentRev()
     });
     save();
@@ -494,10 +501,6 @@
     var now = Date.now();
     if (what === last.what && now - last.at < DOUBLE_TAP && pending(last.cid)) { return; } // a double tap
     last = { what: what, at: now, cid: null };
-    if (button) {
-      button.classList.add("taken");
-      window.setTimeout(function () { button.classList.remove("taken"); }, 700);
-    }
     if (window.tentoFeedback) { window.tentoFeedback(); }
     note = null;
     if (form.id === "undo" && takeBackable()) {

@@ -18,7 +18,7 @@ def test_a_best_of_three_series_through_mao_de_onze_and_mao_de_ferro(
     tap(page, "a", "+1")
     tap(page, "a", "+1")
     score(page, 11, 0)
-    expect(page.get_by_test_id("mao-de-onze")).to_contain_text("Não tem truco")
+    expect(page.get_by_test_id("mao-de-onze")).to_contain_text("sem truco")
     expect(side(page, "a").get_by_role("button", name="+3", exact=True)).to_have_count(0)
     page.screenshot(path=str(shots / "board-mao-de-onze-390.png"))
     page.get_by_test_id("onze-ganhou").click()
@@ -73,7 +73,10 @@ def test_two_phones_tapping_the_same_hand_count_it_once(
     second.goto(url)
     tap(first, "a", "+3")
     side(second, "a").get_by_role("button", name="+3", exact=True).click()
-    expect(second.get_by_test_id("mensagem")).to_contain_text("mudou em outro aparelho")
+    expect(second.get_by_test_id("conflito")).to_contain_text("mudou em outro aparelho")
+    score(second, 3, 0)
+    second.get_by_role("button", name="descartar").click()
+    expect(second.get_by_test_id("conflito")).to_have_count(0)
     score(second, 3, 0)
     score(first, 3, 0)
     second.context.close()
@@ -92,26 +95,29 @@ def test_scorer_board_follows_another_phone(browser: Browser, live_server: str) 
     second.context.close()
 
 
-def test_a_tap_with_the_network_cut_says_so_and_changes_nothing(
+def test_a_tap_the_network_drops_is_kept_and_sent_when_it_returns(
     page: Page, live_server: str
 ) -> None:
-    """Route abort: 'sem conexão — toque não registrado', the board as it was; retry works."""
+    """Route abort: the tap waits in the slot ('1 toque esperando conexão'), nothing is counted
+    yet; once requests get through again it lands by itself, once."""
     url = open_table(page, live_server)
     page.route("**/marcar", lambda route: route.abort())
     side(page, "a").get_by_role("button", name="+1", exact=True).click()
-    expect(page.get_by_test_id("sem-conexao")).to_be_visible()
+    expect(page.get_by_test_id("pendentes")).to_contain_text("1 toque esperando conexão")
     score(page, 0, 0)
     page.unroute("**/marcar")
-    tap(page, "a", "+1")
     score(page, 1, 0)
-    expect(page.get_by_test_id("sem-conexao")).to_have_count(0)
+    expect(page.get_by_test_id("pendentes")).to_have_count(0)
     page.goto(url)
     score(page, 1, 0)
 
 
-def test_a_refused_tap_asks_for_a_reload_and_changes_nothing(page: Page, live_server: str) -> None:
+def test_a_tap_refused_for_an_expired_form_is_kept_and_sent_after_a_reload(
+    page: Page, live_server: str
+) -> None:
     """A tap whose form the server no longer accepts (here: a forged CSRF token, as after the
-    session was lost) asks for a reload instead of blaming the network, and counts nothing."""
+    session was lost) asks for a reload instead of blaming the network and counts nothing; it
+    is kept, and the reloaded page sends it with a good token."""
     url = open_table(page, live_server)
     page.evaluate(
         """() => {
@@ -124,8 +130,12 @@ def test_a_refused_tap_asks_for_a_reload_and_changes_nothing(page: Page, live_se
         "toque não registrado — recarregue a página"
     )
     expect(page.get_by_test_id("sem-conexao")).to_have_count(0)
-    page.goto(url)
     score(page, 0, 0)
+    page.get_by_role("button", name="recarregar").click()
+    score(page, 3, 0)
+    page.goto(url)
+    score(page, 3, 0)
+    expect(page.locator("[data-testid=registro]")).to_have_count(1)
 
 
 def test_board_fits_320_and_390_wide_with_big_targets_in_light_and_dark(
