@@ -6,6 +6,7 @@
 -- answered before its next one, and every tap is legal and current (no 409, no 422).
 
 local counter = 0
+local taps = 0
 local mode, tables, position = "bare", {}, 0
 local verifying = false
 
@@ -55,7 +56,10 @@ function request()
   end
   local t = next_table()
   if mode == "tap" then
-    local body = "rev=" .. t.rev .. "&o=" .. tap_code(t.rev)
+    -- every tap carries a client-made id, as the board's script sends it (journaled per write)
+    taps = taps + 1
+    local cid = string.format("%08x-0000-4000-8000-%012x", id, taps)
+    local body = "rev=" .. t.rev .. "&o=" .. tap_code(t.rev) .. "&cid=" .. cid
     t.rev = t.rev + 1
     return wrk.format("POST", "/m/" .. t.edit .. "/marcar", nil, body)
   elseif mode == "poll_unchanged" then
