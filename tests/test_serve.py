@@ -4,6 +4,7 @@ and a server that keeps answering while 50 slow clients hold connections open.""
 from __future__ import annotations
 
 import io
+import os
 import re
 import socket
 import subprocess
@@ -28,6 +29,7 @@ TIMEOUT = 15
 SCORE_A_3 = re.compile(r'data-testid="score-a"[^>]*>3<')
 # print_ascii without a terminal: each character is two rows of modules (top, bottom).
 HALF_BLOCKS = {"\xa0": (0, 0), "▀": (1, 0), "▄": (0, 1), "█": (1, 1)}
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def no_lan() -> None:
@@ -35,14 +37,18 @@ def no_lan() -> None:
     return None
 
 
-def decode_terminal_qr(text: str, tmp_path: Path) -> str:
-    """Read the QR code drawn with half blocks in `text` back with zbarimg."""
+def decode_terminal_qr(text: str, tmp_path: Path, inverted: bool = False) -> str:
+    """Read the QR code drawn with half blocks in `text` back with zbarimg (`inverted`: the
+    blocks are the light modules, as drawn white on black in a terminal)."""
     zbar = require_program("zbarimg", "zbar-tools")
+    text = ANSI.sub("", text).replace("\r", "")
     lines = [line for line in text.splitlines() if line and set(line) <= set(HALF_BLOCKS)]
     assert lines, text
     rows: list[list[int]] = []
     for line in lines:
         pairs = [HALF_BLOCKS[char] for char in line]
+        if inverted:
+            pairs = [(1 - top, 1 - bottom) for top, bottom in pairs]
         rows += [[top for top, _ in pairs], [bottom for _, bottom in pairs]]
     scale, width = 8, max(len(row) for row in rows)
     pixels = [
@@ -92,6 +98,36 @@ def test_the_terminal_shows_the_lan_address_as_text_and_as_a_qr_code(
     assert f"abra http://{LAN}:5080/" in text
     assert "Neste computador: http://127.0.0.1:5080/" in text
     assert decode_terminal_qr(text, tmp_path) == f"http://{LAN}:5080/"
+
+
+def test_in_a_terminal_the_qr_code_is_drawn_in_fixed_colours_and_still_reads(
+    tmp_path: Path,
+) -> None:
+    """On a real terminal (dark or light theme) the code is white on black and decodes."""
+    master, follower = os.openpty()
+    try:
+        with open(follower, "w", encoding="utf-8") as terminal:
+            serve.print_qr(f"http://{LAN}:5000/", terminal)
+        drawn = read_all(master)
+    finally:
+        os.close(master)
+    assert "\x1b[48;5;232m" in drawn  # a black background of its own, whatever the theme
+    assert decode_terminal_qr(drawn, tmp_path, inverted=True) == f"http://{LAN}:5000/"
+
+
+def read_all(fd: int) -> str:
+    """Everything waiting on a file descriptor, without blocking."""
+    os.set_blocking(fd, False)
+    data = b""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except (BlockingIOError, OSError):  # nothing left (EIO: the other end is closed)
+            break
+        if not chunk:
+            break
+        data += chunk
+    return data.decode()
 
 
 def test_a_private_server_says_the_phones_cannot_open_it(monkeypatch: pytest.MonkeyPatch) -> None:
