@@ -2,27 +2,33 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-HOST ?= 127.0.0.1
+HOST ?= 0.0.0.0
 PORT ?= 5000
-STAMP := $(VENV)/.installed
+# What running needs, and that plus the developer tools (tests, linters, browsers' driver).
+RUN_STAMP := $(VENV)/.installed-run
+DEV_STAMP := $(VENV)/.installed-dev
 
 .PHONY: run test lint db system-deps bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
+$(RUN_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(DEV_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	touch $@ $(RUN_STAMP)
 
-db: $(STAMP)
+db: $(RUN_STAMP)
 	$(BIN)/flask --app scorekeeper db upgrade
 
+# Waitress on the local network (HOST=127.0.0.1 keeps it private); prints the phones' address.
 run: db
-	$(BIN)/flask --app scorekeeper run --host $(HOST) --port $(PORT)
+	$(BIN)/python -m scorekeeper.serve --host $(HOST) --port $(PORT)
 
-lint: $(STAMP)
+lint: $(DEV_STAMP)
 	$(BIN)/ruff check scorekeeper tests bench
 	$(BIN)/mypy --strict scorekeeper/rules
 
@@ -35,7 +41,7 @@ test: lint system-deps
 
 # Load benchmark (a few minutes): gunicorn with 2 sync workers measured with wrk; see bench/README.md.
 # BENCH_ARGS="--database postgresql" runs it on a throw-away PostgreSQL.
-bench: $(STAMP)
+bench: $(DEV_STAMP)
 	bash bench/system-deps.sh
 	$(BIN)/python bench/run.py $(BENCH_ARGS)
 

@@ -1,4 +1,4 @@
-"""Absolute links for the QR codes and the hint for serving the local network."""
+"""Absolute links for the QR codes: PUBLIC_URL, the request's host or this machine's LAN address."""
 
 from __future__ import annotations
 
@@ -11,21 +11,22 @@ from urllib.parse import urlsplit
 from flask import abort, current_app, request, url_for
 
 LOCAL_NAMES = ("localhost", "localhost.localdomain", "ip6-localhost", "0.0.0.0")
+PRIVATE_NOTE = "O servidor atende só este computador: os códigos não abrem em outro celular."
+NO_LAN_NOTE = "Não achei este computador na rede local: sem Wi-Fi, os códigos só abrem nele."
 
 
-def absolute_url(endpoint: str, **values: Any) -> str:
-    """The endpoint's absolute URL: PUBLIC_URL when configured, else the request's host."""
-    public = (current_app.config.get("PUBLIC_URL") or "").strip().rstrip("/")
-    if not public:
+def absolute_url(endpoint: str, root: str | None = None, **values: Any) -> str:
+    """The endpoint's absolute URL under `root` (a base URL) when given, else the request's host."""
+    if not root:
         try:
             return url_for(endpoint, _external=True, **values)
         except (UnicodeError, ValueError):  # a Host header that is no host name
             abort(400)
     path = url_for(endpoint, **values)
-    root = request.script_root
-    if root and path.startswith(root):
-        path = path[len(root) :]
-    return public + path
+    prefix = request.script_root
+    if prefix and path.startswith(prefix):
+        path = path[len(prefix) :]
+    return root + path
 
 
 def is_local_host(hostname: str) -> bool:
@@ -57,31 +58,31 @@ def lan_address() -> str | None:
 
 
 @dataclass(frozen=True)
-class LocalHint:
-    """Why the links only work on this machine, and how to reach it from other phones."""
+class ShareRoot:
+    """Where the shared links point (None: the request's host) and a one-line note about it."""
 
-    host: str
-    command: str
-    suggestion: str | None
+    url: str | None = None
+    note: str | None = None
 
 
-def local_hint(path: str) -> LocalHint | None:
-    """A hint when links would point at localhost; `path` is the page to suggest on the LAN."""
-    if current_app.config.get("PUBLIC_URL"):
-        return None
+def share_root() -> ShareRoot:
+    """PUBLIC_URL if set; opened as localhost, this machine's LAN address; else the request's."""
+    public = (current_app.config.get("PUBLIC_URL") or "").strip().rstrip("/")
+    if public:
+        return ShareRoot(public)
     parts = urlsplit(request.host_url)
-    hostname = parts.hostname or ""
-    if not is_local_host(hostname):
-        return None
+    if not is_local_host(parts.hostname or ""):
+        return ShareRoot()
+    if not current_app.config.get("SERVES_LAN", True):
+        return ShareRoot(note=PRIVATE_NOTE)
+    address = lan_address()
+    if address is None:
+        return ShareRoot(note=NO_LAN_NOTE)
     default = 443 if parts.scheme == "https" else 80
     try:
         port = parts.port or default
     except ValueError:  # a malformed Host header
         port = default
-    command = "make run HOST=0.0.0.0" + ("" if port == 5000 else f" PORT={port}")
-    address = lan_address()
-    suggestion = None
-    if address:
-        netloc = address if port == default else f"{address}:{port}"
-        suggestion = f"{parts.scheme}://{netloc}{path}"
-    return LocalHint(host=hostname, command=command, suggestion=suggestion)
+    netloc = address if port == default else f"{address}:{port}"
+    note = f"Os códigos levam ao endereço deste computador na rede local, {netloc}."
+    return ShareRoot(f"{parts.scheme}://{netloc}{request.script_root}", note)

@@ -22,7 +22,7 @@ from ..rules import Phase
 from ..tables import present
 from ..tables.service import Board, find_mesa, load_board, new_token, revision_is
 from ..web import error_page
-from .links import absolute_url, local_hint
+from .links import absolute_url, share_root
 from .qr import qr_svg
 
 bp = Blueprint("share", __name__)
@@ -63,8 +63,9 @@ def robots() -> Response:
 def index(token: str) -> str:
     """The share page: the viewers' QR code and, behind a tap, the scorer's."""
     mesa = _scorer_mesa(token)
-    watch = absolute_url("share.live", token=mesa.view_token)
-    score = absolute_url("tables.board", token=mesa.edit_token)
+    root = share_root()
+    watch = absolute_url("share.live", root.url, token=mesa.view_token)
+    score = absolute_url("tables.board", root.url, token=mesa.edit_token)
     board = load_board(mesa)
     return render_template(
         "share/index.html",
@@ -76,7 +77,7 @@ def index(token: str) -> str:
         tv_url=url_for("share.live", token=mesa.view_token, tv=1),
         score_url=score,
         score_qr=qr_svg(score, "qr-marcar", "QR code para marcar junto"),
-        hint=local_hint(url_for("share.live", token=mesa.view_token)),
+        address_note=root.note,
         rotated=request.args.get("trocados") == "1",
     )
 

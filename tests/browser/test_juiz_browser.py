@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -116,8 +117,8 @@ def test_screenshots_of_every_page_light_and_dark(
         page.screenshot(path=str(shots / f"board-{scheme}.png"))
         page.get_by_test_id("compartilhar").click()
         page.screenshot(path=str(shots / f"share-{scheme}.png"), full_page=True)
-        live = page.get_by_test_id("link-assistir").inner_text()
-        page.goto(live)
+        live = urlsplit(page.get_by_test_id("link-assistir").inner_text()).path
+        page.goto(live_server + live)  # the link carries the LAN address; this is 127.0.0.1
         expect(page.get_by_test_id("score-a")).to_have_text("3")
         assert page.locator("#live button, #live form").count() == 0
         page.screenshot(path=str(shots / f"live-{scheme}.png"))

@@ -3,17 +3,38 @@
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlsplit
 
+import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
+
+from scorekeeper.share import links
 
 from .pages import open_table, tap
 
+MACHINE_IP = "192.0.2.10"  # a documentation address: nothing here ever connects to it
+
+
+@pytest.fixture(autouse=True)
+def lan(monkeypatch: pytest.MonkeyPatch) -> str:
+    """The live server (a thread of this process) finds this LAN address, whatever the machine's."""
+    monkeypatch.setattr(links, "lan_address", lambda: MACHINE_IP)
+    return MACHINE_IP
+
+
+def on_this_machine(link: str, base: str) -> str:
+    """A shared link (made for the LAN) as this test's browser reaches it: the same path on base."""
+    parts = urlsplit(link)
+    assert parts.hostname == MACHINE_IP, link
+    return base + parts.path + (f"?{parts.query}" if parts.query else "")
+
 
 def watch_link(page: Page, board_url: str) -> str:
-    """The viewers' link, read from the share page."""
+    """The viewers' link, read from the share page, as this machine reaches it."""
     page.goto(board_url)
     page.get_by_test_id("compartilhar").click()
-    return page.get_by_test_id("link-assistir").inner_text()
+    link = page.get_by_test_id("link-assistir").inner_text()
+    return on_this_machine(link, board_url.split("/m/")[0])
 
 
 def csp_errors(page: Page) -> list[str]:
@@ -31,21 +52,52 @@ def csp_errors(page: Page) -> list[str]:
 def test_share_page_reveals_the_scorer_code_on_mostrar(
     page: Page, live_server: str, shots: Path
 ) -> None:
-    """Both codes render; the scorer's only after 'mostrar'; copy buttons show with JS on."""
+    """Both codes render; the scorer's only after 'mostrar', which then reads 'esconder'."""
     errors = csp_errors(page)
     board = open_table(page, live_server)
     watch_link(page, board)
     expect(page.get_by_test_id("qr-assistir").locator("svg")).to_be_visible()
     expect(page.get_by_test_id("qr-marcar")).to_be_hidden()
     expect(page.get_by_role("button", name="Copiar link").first).to_be_visible()
-    expect(page.get_by_test_id("dica-rede-local")).to_contain_text("make run HOST=0.0.0.0")
     page.screenshot(path=str(shots / "share-390.png"), full_page=True)
-    page.get_by_test_id("mostrar-marcar").click()
+    reveal = page.get_by_test_id("mostrar-marcar")
+    expect(reveal).to_have_text("mostrar", use_inner_text=True)
+    reveal.click()
     expect(page.get_by_test_id("qr-marcar").locator("svg")).to_be_visible()
-    expect(page.get_by_test_id("link-marcar")).to_have_text(board)
+    expect(reveal).to_have_text("esconder", use_inner_text=True)
+    expect(page.get_by_test_id("link-marcar")).to_have_text(on_lan(board))
+    page.screenshot(path=str(shots / "share-marcar-390.png"), full_page=True)
+    reveal.click()
+    expect(page.get_by_test_id("qr-marcar")).to_be_hidden()
+    expect(reveal).to_have_text("mostrar", use_inner_text=True)
     box = page.get_by_test_id("qr-assistir").locator("svg").bounding_box()
     assert box and 150 <= box["width"] <= 320, box
     assert errors == []
+
+
+def on_lan(url: str) -> str:
+    """`url` (on 127.0.0.1) with this machine's LAN address in place of the host."""
+    parts = urlsplit(url)
+    return parts._replace(netloc=f"{MACHINE_IP}:{parts.port}").geturl()
+
+
+def test_share_page_opened_as_127_shows_lan_codes_and_one_line_about_it(
+    page: Page, live_server: str, shots: Path
+) -> None:
+    """No restart, no command: the codes carry the LAN address and one line says so."""
+    board = open_table(page, live_server)
+    page.goto(board + "/compartilhar")
+    port = urlsplit(live_server).port
+    note = page.get_by_test_id("nota-endereco")
+    expect(note).to_have_text(
+        f"Os códigos levam ao endereço deste computador na rede local, {MACHINE_IP}:{port}."
+    )
+    expect(page.get_by_test_id("link-assistir")).to_contain_text(f"http://{MACHINE_IP}:{port}/v/")
+    expect(page.locator("main")).not_to_contain_text("HOST=")
+    box = note.bounding_box()
+    assert box and box["y"] + box["height"] <= 844, box  # seen without scrolling
+    page.emulate_media(color_scheme="dark")
+    page.screenshot(path=str(shots / "share-dark-390.png"), full_page=True)
 
 
 def test_viewer_follows_the_score_and_reconnects(

@@ -99,7 +99,7 @@ def start(database_url: str, folder: Path) -> Server:
         try:
             if requests.get(server.url + "/", timeout=2).status_code == 200:
                 return server
-        except requests.ConnectionError:
+        except (requests.ConnectionError, requests.Timeout):
             time.sleep(0.1)
     server.kill()
     raise RuntimeError(f"gunicorn did not answer: {log.read_text()[-2000:]}")

@@ -24,6 +24,8 @@ from ..conftest import require_program
 from .helpers import open_table
 
 LAN = "http://192.168.0.7:5000"
+MACHINE_IP = "192.168.1.23"  # what lan_address() answers in these tests
+MACHINE = f"http://{MACHINE_IP}:5000"
 PUBLIC = "https://tento.example.com.br"
 WRITE_ROUTES = ("marcar", "desfazer", "refazer", "nota", "corrigir", "trocar-links")
 TO_ELEVEN = ("normal:0:9", "normal:0:1", "normal:0:1")
@@ -138,16 +140,28 @@ def decode_qr(svg: str, tmp_path: Path, name: str) -> str:
 # --- The share page and its QR codes ---------------------------------------------------------
 
 
-@pytest.mark.parametrize("public", [False, True], ids=["request-host", "PUBLIC_URL"])
-def test_both_qr_codes_decode_to_the_absolute_links(
-    public: bool, local_app: Flask, public_app: Flask, tmp_path: Path
-) -> None:
-    """Scanning 'Assistir' opens the live view, 'Marcar junto' the board, at the right host."""
-    app, base = (public_app, PUBLIC) if public else (local_app, LAN)
+@pytest.mark.parametrize(
+    ("opened_at", "public", "base"),
+    [
+        (LAN, False, LAN),
+        ("http://127.0.0.1:5000", False, MACHINE),
+        ("http://localhost:5000", False, MACHINE),
+        (LAN, True, PUBLIC),
+        ("http://127.0.0.1:5000", True, PUBLIC),
+    ],
+    ids=["lan-host", "127-uses-lan", "localhost-uses-lan", "PUBLIC_URL", "PUBLIC_URL-on-127"],
+)
+def test_both_qr_codes_decode_to_links_other_phones_can_open(
+    opened_at: str, public: bool, base: str, local_app: Flask, public_app: Flask,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    """Scanning 'Assistir' opens the live view, 'Marcar junto' the board, never at localhost."""
+    monkeypatch.setattr(links, "lan_address", lambda: MACHINE_IP)
+    app = public_app if public else local_app
     client = app.test_client()
     edit = open_table(client)
     mesa = mesa_of(app, edit)
-    page = client.get(f"/m/{edit}/compartilhar", base_url=LAN)
+    page = client.get(f"/m/{edit}/compartilhar", base_url=opened_at)
     assert page.status_code == 200
     expected = {"qr-assistir": f"{base}/v/{mesa.view_token}", "qr-marcar": f"{base}/m/{edit}"}
     for name, url in expected.items():
@@ -165,10 +179,23 @@ def test_the_scorer_code_hides_behind_mostrar_with_a_warning(local_app: Flask) -
     html = client.get(f"/m/{edit}/compartilhar", base_url=LAN).text
     details = re.search(r"<details class=\"reveal\">(.*?)</details>", html, re.S)
     assert details and 'data-testid="qr-marcar"' in details.group(1)
-    assert ">mostrar</summary>" in details.group(1)
+    assert 'data-testid="mostrar-marcar"' in details.group(1)
     assert "pode mudar o placar" in html
     watch = html.index('data-testid="qr-assistir"')
     assert "<details" not in html[html.rindex("<section", 0, watch) : watch]
+
+
+def test_the_mostrar_button_reads_esconder_when_open_without_javascript(local_app: Flask) -> None:
+    """The summary holds both words; live.css shows 'mostrar' closed and 'esconder' open."""
+    client = local_app.test_client()
+    edit = open_table(client)
+    html = client.get(f"/m/{edit}/compartilhar", base_url=LAN).text
+    summary = re.search(r'<summary[^>]*data-testid="mostrar-marcar">(.*?)</summary>', html, re.S)
+    assert summary
+    assert '<span class="when-closed">mostrar</span>' in summary.group(1)
+    assert '<span class="when-open">esconder</span>' in summary.group(1)
+    css = client.get("/static/css/live.css").text
+    assert ".reveal:not([open]) .when-open,.reveal[open] .when-closed{display:none}" in css
 
 
 def test_the_board_links_to_the_share_page(local_app: Flask) -> None:
@@ -181,60 +208,92 @@ def test_the_board_links_to_the_share_page(local_app: Flask) -> None:
 
 
 @pytest.mark.parametrize("host", ["http://localhost:5000", "http://127.0.0.1:5000"])
-def test_a_localhost_page_says_how_to_serve_the_local_network(
+def test_share_page_on_localhost_uses_the_lan_address_and_says_so_in_one_line(
     host: str, local_app: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Links to localhost are useless to another phone: say so, give the command and address."""
-    monkeypatch.setattr(links, "lan_address", lambda: "192.168.1.23")
+    """Links to localhost are useless to another phone: the LAN address, right away, no restart."""
+    monkeypatch.setattr(links, "lan_address", lambda: MACHINE_IP)
     client = local_app.test_client()
     edit = open_table(client)
     mesa = mesa_of(local_app, edit)
     html = client.get(f"/m/{edit}/compartilhar", base_url=host).text
-    hint = text_of(html, "dica-rede-local")
-    assert hint is not None and "só abrem neste computador" in hint
-    assert "make run HOST=0.0.0.0" in html
-    assert text_of(html, "endereco-rede-local") == f"http://192.168.1.23:5000/v/{mesa.view_token}"
+    assert text_of(html, "nota-endereco") == (
+        f"Os códigos levam ao endereço deste computador na rede local, {MACHINE_IP}:5000."
+    )
+    assert text_of(html, "link-assistir") == f"{MACHINE}/v/{mesa.view_token}"
+    assert "HOST=0.0.0.0" not in html and "pare o servidor" not in html
+    assert "localhost:5000" not in html and "127.0.0.1:5000" not in html
 
 
-def test_a_nonstandard_port_is_kept_in_the_hint(
-    local_app: Flask, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("opened_at", "expected"),
+    [
+        ("http://127.0.0.1:5078", "http://10.0.0.5:5078"),
+        ("https://localhost", "https://10.0.0.5"),
+        ("http://localhost", "http://10.0.0.5"),
+        ("http://[::1]:8080", "http://10.0.0.5:8080"),
+        ("http://127.0.0.1:5000/tento", "http://10.0.0.5:5000/tento"),
+    ],
+)
+def test_the_lan_links_keep_the_requests_scheme_port_and_prefix(
+    opened_at: str, expected: str, local_app: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`flask run --port 5078` on localhost suggests PORT=5078 and that port on the LAN."""
+    """Only the host changes: the server answers on the same scheme, port and path on the LAN."""
     monkeypatch.setattr(links, "lan_address", lambda: "10.0.0.5")
     client = local_app.test_client()
     edit = open_table(client)
-    html = client.get(f"/m/{edit}/compartilhar", base_url="http://127.0.0.1:5078").text
-    assert "make run HOST=0.0.0.0 PORT=5078" in html
-    assert "http://10.0.0.5:5078/v/" in html
+    html = client.get(f"/m/{edit}/compartilhar", base_url=opened_at).text
+    assert text_of(html, "link-marcar") == f"{expected}/m/{edit}"
 
 
-def test_without_a_lan_address_the_hint_still_gives_the_command(
+def test_without_a_lan_address_the_page_says_so_in_one_line(
     local_app: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """No network at all: the command is there, and no made-up address."""
+    """No network at all: say so, keep the request's links, no made-up address."""
     monkeypatch.setattr(links, "lan_address", lambda: None)
     client = local_app.test_client()
     edit = open_table(client)
     html = client.get(f"/m/{edit}/compartilhar", base_url="http://localhost:5000").text
-    assert "make run HOST=0.0.0.0" in html
-    assert 'data-testid="endereco-rede-local"' not in html
+    assert text_of(html, "nota-endereco") == links.NO_LAN_NOTE
+    assert "não achei" in links.NO_LAN_NOTE.lower()
+    assert text_of(html, "link-marcar") == f"http://localhost:5000/m/{edit}"
 
 
-def test_no_hint_on_a_lan_host(local_app: Flask) -> None:
-    """A phone on the LAN already has a usable address."""
+def test_a_private_server_keeps_the_links_local_and_says_why(
+    local_app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Served on 127.0.0.1 only (make run HOST=127.0.0.1): LAN links would not open; say so."""
+    monkeypatch.setattr(links, "lan_address", lambda: MACHINE_IP)
+    local_app.config["SERVES_LAN"] = False
+    client = local_app.test_client()
+    edit = open_table(client)
+    html = client.get(f"/m/{edit}/compartilhar", base_url="http://127.0.0.1:5000").text
+    assert text_of(html, "nota-endereco") == links.PRIVATE_NOTE
+    assert text_of(html, "link-marcar") == f"http://127.0.0.1:5000/m/{edit}"
+    assert MACHINE_IP not in html
+
+
+def test_no_note_on_a_lan_host(local_app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A phone on the LAN already has a usable address: its own host is kept, nothing to say."""
+    monkeypatch.setattr(links, "lan_address", lambda: MACHINE_IP)
     client = local_app.test_client()
     edit = open_table(client)
     html = client.get(f"/m/{edit}/compartilhar", base_url=LAN).text
-    assert 'data-testid="dica-rede-local"' not in html
+    assert 'data-testid="nota-endereco"' not in html
+    assert text_of(html, "link-marcar") == f"{LAN}/m/{edit}"
 
 
-def test_no_hint_with_public_url_even_on_localhost(public_app: Flask) -> None:
-    """With PUBLIC_URL the links never point at localhost."""
+def test_public_url_wins_even_on_localhost(
+    public_app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With PUBLIC_URL the links use it, whatever address the page was opened with."""
+    monkeypatch.setattr(links, "lan_address", lambda: MACHINE_IP)
     client = public_app.test_client()
     edit = open_table(client)
     html = client.get(f"/m/{edit}/compartilhar", base_url="http://127.0.0.1:5000").text
-    assert 'data-testid="dica-rede-local"' not in html
-    assert f"{PUBLIC}/m/{edit}" in html
+    assert 'data-testid="nota-endereco"' not in html
+    assert text_of(html, "link-marcar") == f"{PUBLIC}/m/{edit}"
+    assert MACHINE_IP not in html
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,292 @@
+"""`make run`'s server: waitress on the local network, the phones' address and its terminal QR code,
+and a server that keeps answering while 50 slow clients hold connections open."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import requests
+
+from scorekeeper import serve
+
+from .conftest import require_program
+from .faults.server import server_env, upgrade
+from .pgserver import free_port
+
+LAN = "192.168.0.7"
+SLOW_CLIENTS = 50
+TIMEOUT = 15
+SCORE_A_3 = re.compile(r'data-testid="score-a"[^>]*>3<')
+# print_ascii without a terminal: each character is two rows of modules (top, bottom).
+HALF_BLOCKS = {"\xa0": (0, 0), "▀": (1, 0), "▄": (0, 1), "█": (1, 1)}
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def no_lan() -> None:
+    """lan_address() on a machine with no network."""
+    return None
+
+
+def decode_terminal_qr(text: str, tmp_path: Path, inverted: bool = False) -> str:
+    """Read the QR code drawn with half blocks in `text` back with zbarimg (`inverted`: the
+    blocks are the light modules, as drawn white on black in a terminal)."""
+    zbar = require_program("zbarimg", "zbar-tools")
+    text = ANSI.sub("", text).replace("\r", "")
+    lines = [line for line in text.splitlines() if line and set(line) <= set(HALF_BLOCKS)]
+    assert lines, text
+    rows: list[list[int]] = []
+    for line in lines:
+        pairs = [HALF_BLOCKS[char] for char in line]
+        if inverted:
+            pairs = [(1 - top, 1 - bottom) for top, bottom in pairs]
+        rows += [[top for top, _ in pairs], [bottom for _, bottom in pairs]]
+    scale, width = 8, max(len(row) for row in rows)
+    pixels = [
+        " ".join(str(dark) for dark in row + [0] * (width - len(row)) for _ in range(scale))
+        for row in rows
+    ]
+    image = tmp_path / "terminal-qr.pbm"
+    body = "\n".join(line for line in pixels for _ in range(scale))
+    image.write_text(f"P1\n{width * scale} {len(rows) * scale}\n{body}\n")
+    done = subprocess.run([zbar, "--raw", "-q", str(image)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+# --- Where the phones go ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("host", "lan", "public", "expected"),
+    [
+        ("0.0.0.0", LAN, None, f"http://{LAN}:5000/"),
+        ("::", LAN, None, f"http://{LAN}:5000/"),
+        ("0.0.0.0", None, None, None),
+        ("127.0.0.1", LAN, None, None),
+        ("localhost", LAN, None, None),
+        ("10.0.0.5", LAN, None, "http://10.0.0.5:5000/"),
+        ("0.0.0.0", LAN, "https://tento.example.com.br/", "https://tento.example.com.br/"),
+    ],
+)
+def test_the_phones_open_the_lan_address_unless_the_server_is_private(
+    host: str, lan: str | None, public: str | None, expected: str | None,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    """All interfaces: this machine's LAN address; loopback: none; PUBLIC_URL always wins."""
+    monkeypatch.setattr(serve, "lan_address", lambda: lan)
+    assert serve.phone_url(host, 5000, public) == expected
+
+
+def test_the_terminal_shows_the_lan_address_as_text_and_as_a_qr_code(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The first phone joins by scanning the computer's screen: the QR code reads the LAN URL."""
+    monkeypatch.setattr(serve, "lan_address", lambda: LAN)
+    out = io.StringIO()
+    serve.announce("0.0.0.0", 5080, None, out)
+    text = out.getvalue()
+    assert f"abra http://{LAN}:5080/" in text
+    assert "Neste computador: http://127.0.0.1:5080/" in text
+    assert decode_terminal_qr(text, tmp_path) == f"http://{LAN}:5080/"
+
+
+def test_in_a_terminal_the_qr_code_is_drawn_in_fixed_colours_and_still_reads(
+    tmp_path: Path,
+) -> None:
+    """On a real terminal (dark or light theme) the code is white on black and decodes."""
+    master, follower = os.openpty()
+    try:
+        with open(follower, "w", encoding="utf-8") as terminal:
+            serve.print_qr(f"http://{LAN}:5000/", terminal)
+        drawn = read_all(master)
+    finally:
+        os.close(master)
+    assert "\x1b[48;5;232m" in drawn  # a black background of its own, whatever the theme
+    assert decode_terminal_qr(drawn, tmp_path, inverted=True) == f"http://{LAN}:5000/"
+
+
+def read_all(fd: int) -> str:
+    """Everything waiting on a file descriptor, without blocking."""
+    os.set_blocking(fd, False)
+    data = b""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except (BlockingIOError, OSError):  # nothing left (EIO: the other end is closed)
+            break
+        if not chunk:
+            break
+        data += chunk
+    return data.decode()
+
+
+def test_a_private_server_says_the_phones_cannot_open_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """HOST=127.0.0.1: no QR code, the local address, and how to serve the table instead."""
+    monkeypatch.setattr(serve, "lan_address", lambda: LAN)
+    out = io.StringIO()
+    serve.announce("127.0.0.1", 5000, None, out)
+    text = out.getvalue()
+    assert "só para este computador" in text and "make run sem HOST" in text
+    assert "http://127.0.0.1:5000/" in text and LAN not in text
+    assert "█" not in text
+
+
+def test_without_a_lan_address_the_terminal_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No network found: say so in pt-BR, no made-up address, no QR code."""
+    monkeypatch.setattr(serve, "lan_address", no_lan)
+    out = io.StringIO()
+    serve.announce("0.0.0.0", 5000, None, out)
+    text = out.getvalue()
+    assert "não achei o endereço deste computador na rede local" in text
+    assert "http://127.0.0.1:5000/" in text and "█" not in text
+
+
+# --- The real server --------------------------------------------------------------------------
+
+
+@dataclass
+class Running:
+    """A `python -m scorekeeper.serve` process, its base URL and its output."""
+
+    process: subprocess.Popen[bytes]
+    url: str
+    log: Path
+
+
+def serving(port: int) -> list[str]:
+    """The command `make run HOST=127.0.0.1 PORT=<port>` runs after the migrations."""
+    return [sys.executable, "-m", "scorekeeper.serve", "--host", "127.0.0.1", "--port", str(port)]
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop the server we started, by its PID: SIGTERM, then SIGKILL if it lingers."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=15)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
+    """`make run HOST=127.0.0.1`'s server on a free port and a migrated throw-away SQLite."""
+    folder = tmp_path_factory.mktemp("serve")
+    url = f"sqlite:///{folder / 'serve.sqlite3'}"
+    upgrade(url)
+    env = {k: v for k, v in server_env(url).items() if k != "PUBLIC_URL"}
+    port = free_port()
+    log = folder / "serve.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(serving(port), env=env, stdout=out, stderr=subprocess.STDOUT)
+    running = Running(process, f"http://127.0.0.1:{port}", log)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            assert process.poll() is None, log.read_text()
+            assert time.monotonic() < deadline, log.read_text()
+            try:
+                if requests.get(running.url + "/", timeout=2).status_code == 200:
+                    break
+            except requests.ConnectionError:
+                time.sleep(0.1)
+        yield running
+    finally:
+        stop(process)
+
+
+def open_table(session: requests.Session, base: str) -> tuple[str, str]:
+    """Open a table as a phone does (home page, CSRF token, POST): its board URL and token."""
+    home = session.get(base + "/", timeout=TIMEOUT)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', home.text)
+    assert token, home.text[:500]
+    created = session.post(base + "/mesas", data={"csrf_token": token.group(1)}, timeout=TIMEOUT)
+    assert created.status_code == 200 and "/m/" in created.url, created.status_code
+    board = re.search(r'name="csrf_token" value="([^"]+)"', created.text)
+    assert board
+    return created.url, board.group(1)
+
+
+def slow_clients(base: str, count: int) -> list[socket.socket]:
+    """`count` connections that send part of a request and hold (half headers, half bodies)."""
+    port = int(base.rsplit(":", 1)[1])
+    sockets = []
+    for number in range(count):
+        sock = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT)
+        sockets.append(sock)
+        if number % 2:
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: lento")
+        else:
+            sock.sendall(
+                b"POST /robots.txt HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\nab"
+            )
+    return sockets
+
+
+def test_a_private_server_keeps_the_share_links_on_this_computer(server: Running) -> None:
+    """Served on 127.0.0.1 only, the share page does not offer LAN links that cannot open."""
+    session = requests.Session()
+    board, _ = open_table(session, server.url)
+    page = session.get(board + "/compartilhar", timeout=TIMEOUT).text
+    assert "O servidor atende só este computador" in page
+    assert f'data-testid="link-assistir">{server.url}/v/' in page
+    assert "só para este computador" in server.log.read_text()
+
+
+def test_the_server_keeps_answering_while_50_slow_clients_hold_connections(
+    server: Running,
+) -> None:
+    """Slow phones hold sockets, not the threads: pages, a tap and a live poll still answer."""
+    session = requests.Session()
+    board, csrf = open_table(session, server.url)
+    sockets = slow_clients(server.url, SLOW_CLIENTS)
+    try:
+        assert session.get(server.url + "/", timeout=TIMEOUT).status_code == 200
+        page = session.get(board, timeout=TIMEOUT)
+        assert page.status_code == 200
+        rev = re.search(r'id="board"[^>]*data-rev="(\d+)"', page.text)
+        assert rev
+        tap = session.post(
+            board + "/marcar",
+            data={"rev": rev.group(1), "o": "normal:0:3"},
+            headers={"HX-Request": "true", "X-CSRFToken": csrf},
+            timeout=TIMEOUT,
+        )
+        assert tap.status_code == 200 and SCORE_A_3.search(tap.text), tap.text[:500]
+        live = session.get(board + "/compartilhar", timeout=TIMEOUT)
+        view = re.search(r"/v/([A-Za-z0-9_-]+)", live.text)
+        assert view
+        poll = session.get(f"{server.url}/v/{view.group(1)}/placar?rev=0", timeout=TIMEOUT)
+        assert poll.status_code == 200 and SCORE_A_3.search(poll.text), poll.text[:500]
+        for number, sock in enumerate(sockets):  # the slow ones were held, not dropped
+            sock.sendall(b"\r\n\r\n" if number % 2 else b"c" * 98)
+            assert sock.recv(64).startswith(b"HTTP/1.1 "), number
+    finally:
+        for sock in sockets:
+            sock.close()
+
+
+def test_a_busy_port_is_a_clear_message(tmp_path: Path) -> None:
+    """Another program on the port: a pt-BR message naming PORT=, exit status 1, no traceback."""
+    env = server_env(f"sqlite:///{tmp_path / 'busy.sqlite3'}")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            serving(port), env=env, capture_output=True, text=True, timeout=60
+        )
+    assert done.returncode == 1
+    assert f"A porta {port} já está em uso" in done.stderr and "PORT=" in done.stderr
+    assert "Traceback" not in done.stderr
