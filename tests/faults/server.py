@@ -92,17 +92,25 @@ def start(database_url: str, folder: Path) -> Server:
             start_new_session=True,
         )  # fmt: skip
     server = Server(process, f"http://127.0.0.1:{port}", log)
-    deadline = time.monotonic() + 30
+    try:
+        return _answering(server)
+    except BaseException:  # never leave a server behind, whatever stopped the wait
+        server.kill()
+        raise
+
+
+def _answering(server: Server) -> Server:
+    """Wait (up to 60 s, generous on a busy machine) until the server answers GET /."""
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"gunicorn exited: {log.read_text()[-2000:]}")
+        if server.process.poll() is not None:
+            raise RuntimeError(f"gunicorn exited: {server.log.read_text()[-2000:]}")
         try:
-            if requests.get(server.url + "/", timeout=2).status_code == 200:
+            if requests.get(server.url + "/", timeout=5).status_code == 200:
                 return server
         except (requests.ConnectionError, requests.Timeout):
             time.sleep(0.1)
-    server.kill()
-    raise RuntimeError(f"gunicorn did not answer: {log.read_text()[-2000:]}")
+    raise RuntimeError(f"gunicorn did not answer: {server.log.read_text()[-2000:]}")
 
 
 @contextmanager
