@@ -30,8 +30,8 @@ sys.path.insert(0, str(ROOT))
 
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
+from scorekeeper.mesas import new_token  # noqa: E402
 from scorekeeper.models import Mesa  # noqa: E402
-from scorekeeper.tables.service import new_token  # noqa: E402
 
 LUA = ROOT / "bench" / "lua"
 BROWSER_ENCODING = "gzip, deflate, br"

@@ -9,7 +9,7 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import assets, config
-from .extensions import compress, csrf, db, htmx, init_polls, migrate
+from .extensions import compress, csrf, db, htmx, init_polls, limiter, migrate
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -38,6 +38,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     htmx.init_app(app)
     compress.init_app(app)
+    limiter.init_app(app)
     assets.init_app(app, compress)
     from . import models  # noqa: F401  (register the tables with SQLAlchemy)
     from .web import register

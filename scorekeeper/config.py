@@ -56,6 +56,9 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # Opening tables is rate-limited per client; the counts live in this process unless
         # RATELIMIT_STORAGE_URI points at Redis or memcached (needed with several processes).
         "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI", "").strip() or "memory://",
+        # Said outright: the limiter is one object for every app a process builds (tests build
+        # many), and an app that leaves this out would inherit the last one's choice.
+        "RATELIMIT_ENABLED": True,
         "OPEN_TABLE_LIMIT": os.environ.get("OPEN_TABLE_LIMIT", "").strip()
         or "10 per minute; 100 per day",
         # How many proxies in front of the app set X-Forwarded-For/-Proto/-Host (0: none).

@@ -2,6 +2,8 @@
 
 from flask import Flask, current_app
 from flask_compress import Compress
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
@@ -14,12 +16,14 @@ class Base(DeclarativeBase):
     """Declarative base for the models."""
 
 
-# Objects stay usable after commit: a write returns the board it committed, with no reload.
+# Objects stay usable after commit: a view reads the table it just opened or rotated, no reload.
 db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
 migrate = Migrate()
 csrf = CSRFProtect()
 htmx = Htmx()
 compress = Compress()
+# Only opening tables is limited (tables.create); taps, polls and pages never are.
+limiter = Limiter(key_func=get_remote_address)
 
 POLLS = "tento.polls"
 

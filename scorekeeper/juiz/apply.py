@@ -5,18 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..mesas import Board, words
 from ..models import Mesa
-from ..rules import HAND_VALUES, Kind, Outcome, Phase, RulesError
-from ..tables.service import load_board
+from ..rules import Kind, Outcome, Phase, RulesError
 
 REASON = "pelo juiz"
 VALUE_NAMES = {1: "mão simples", 3: "truco", 6: "seis", 9: "nove", 12: "doze"}
 KINDS = {
-    "normal": Kind.NORMAL,
-    "onze_ganhou": Kind.ONZE_GANHOU,
-    "onze_perdeu": Kind.ONZE_PERDEU,
-    "ferro": Kind.FERRO,
-    "anulada": Kind.ANULADA,
+    kind.value: kind
+    for kind in (Kind.NORMAL, Kind.ONZE_GANHOU, Kind.ONZE_PERDEU, Kind.FERRO, Kind.ANULADA)
 }
 PHASE_TEXTS = {
     Phase.GAME_OVER: "A partida acabou: comece a próxima partida no placar.",
@@ -64,11 +61,11 @@ SPECIAL = {
 }
 
 
-def panel(mesa: Mesa, result: str) -> ApplyPanel | None:
+def panel(board: Board, result: str) -> ApplyPanel | None:
     """The apply section for a hand ruling, or None when there is nothing to apply."""
     if result not in ("nos", "eles", "anulada"):
         return None
-    state = load_board(mesa).state
+    mesa, state = board.mesa, board.state
     if state.phase in PHASE_TEXTS:
         return ApplyPanel(mesa, mesa.revision, state.points, (), PHASE_TEXTS[state.phase])
     if result == "anulada":
@@ -93,27 +90,17 @@ def panel(mesa: Mesa, result: str) -> ApplyPanel | None:
 
 def read_outcome(form: Mapping[str, str]) -> Outcome:
     """The outcome posted by the apply form (tipo, lado, pontos), or a pt-BR refusal."""
-    kind = KINDS.get(form.get("tipo", "normal") or "normal")
-    if kind is None:
+    kind = form.get("tipo") or Kind.NORMAL.value
+    if kind not in KINDS:
         raise RulesError("Essa marcação não existe.")
-    if kind is Kind.ANULADA:
-        return Outcome(Kind.ANULADA)
-    side = {"0": 0, "1": 1}.get((form.get("lado") or "").strip())
-    if side is None:
-        raise RulesError("Lado inexistente: a mesa tem dois lados.")
-    if kind is not Kind.NORMAL:
-        return Outcome(kind, side)
-    try:
-        points = int((form.get("pontos") or "").strip())
-    except ValueError:
-        raise RulesError("Uma mão vale 1, 3, 6, 9 ou 12 pontos.") from None
-    if points not in HAND_VALUES:
-        raise RulesError("Uma mão vale 1, 3, 6, 9 ou 12 pontos.")
-    return Outcome(Kind.NORMAL, side, points)
+    fields = [kind]
+    if KINDS[kind] is not Kind.ANULADA:
+        fields.append((form.get("lado") or "").strip())
+    if KINDS[kind] is Kind.NORMAL:
+        fields.append((form.get("pontos") or "").strip())
+    return Outcome.parse(":".join(fields))
 
 
 def confirmation(outcome: Outcome, names: tuple[str, str]) -> str:
     """What the board says once a ruling is recorded, e.g. 'Os Zapeiros +3 · pelo juiz'."""
-    if outcome.kind is Kind.ANULADA or outcome.side is None:
-        return f"Mão anulada · {REASON}"
-    return f"{names[outcome.side]} +{outcome.gain} · {REASON}"
+    return f"{words.describe(outcome, names)} · {REASON}"

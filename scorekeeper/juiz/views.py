@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -10,7 +9,6 @@ from urllib.parse import quote
 
 from flask import (
     Blueprint,
-    abort,
     current_app,
     flash,
     make_response,
@@ -21,17 +19,12 @@ from flask import (
 )
 from htmx_flask import request as hx_request
 
-from ..extensions import db
-from ..models import Mesa
+from .. import mesas
+from ..errors import missing_table
+from ..mesas import Board, StaleRevision, UnknownTable, ViewOnly, words
+from ..mesas.inputs import Write
 from ..rules import Card, RulesError, RuleSet, manilhas
 from ..rules.cards import SUITS, deck
-from ..tables.service import (
-    STALE_MESSAGE,
-    StaleRevision,
-    find_mesa,
-    load_board,
-    record_outcome,
-)
 from . import apply, reference
 from .query import (
     CARRY_KEYS,
@@ -49,8 +42,6 @@ from .rulings import TEAMS, HandRuling, RoundRuling, judge_hand_query, judge_rou
 
 bp = Blueprint("juiz", __name__, url_prefix="/juiz")
 
-TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
-MAX_REVISION = 2**31
 REF_HINT = "Para ver as manilhas e a força das cartas de uma vira, abra a rodada e toque a vira."
 ROUND_KEYS = (
     "vira",
@@ -99,20 +90,23 @@ class Cell:
     manilha: bool
 
 
-def _table() -> tuple[Mesa | None, str | None]:
-    """The table named by `mesa=<scorer token>`, and the token (None when unknown)."""
+def _table() -> tuple[Board | None, str | None]:
+    """The board of the table named by `mesa=<scorer token>`, and the token (None when the
+    link names no table: the juiz then works on its own)."""
     token = request.args.get("mesa") or request.form.get("mesa")
-    if not token or not TOKEN.fullmatch(token):
+    if not token:
         return None, None
-    mesa = find_mesa(token, edit=True)
-    return (mesa, token) if mesa is not None else (None, None)
+    try:
+        return mesas.scorer_board(token), token
+    except (UnknownTable, ViewOnly):
+        return None, None
 
 
-def _defaults(mesa: Mesa | None) -> Defaults:
+def _defaults(board: Board | None) -> Defaults:
     """The table's settings when opened from one, else the global defaults."""
-    if mesa is None:
+    if board is None:
         return GLOBAL
-    state = load_board(mesa).state
+    mesa, state = board.mesa, board.state
     return Defaults(
         players=mesa.players,
         deck=mesa.deck,
@@ -123,11 +117,11 @@ def _defaults(mesa: Mesa | None) -> Defaults:
     )
 
 
-def _names(mesa: Mesa | None) -> tuple[tuple[str, str], list[str]]:
+def _names(board: Board | None) -> tuple[tuple[str, str], list[str]]:
     """Team names and player names in seat order."""
-    if mesa is None:
+    if board is None:
         return TEAMS, []
-    return mesa.team_names, [str(n) for n in (mesa.player_names or [])]
+    return board.mesa.team_names, [str(n) for n in (board.mesa.player_names or [])]
 
 
 def _absolute(path: str) -> str:
@@ -152,13 +146,13 @@ def _raw_share(args: Mapping[str, str], keys: tuple[str, ...]) -> dict[str, Any]
 @bp.get("")
 def index() -> Any:
     """The juiz home: what it settles, and the reference tables."""
-    mesa, token = _table()
-    defaults = _defaults(mesa)
+    board, token = _table()
+    defaults = _defaults(board)
     carry = read_carry(request.args, defaults)
     query, _ = parse_round(carry, defaults)
     return render_template(
         "juiz/index.html",
-        mesa=mesa,
+        mesa=board.mesa if board else None,
         token=token,
         ref=reference.build(query.ruleset, Card.parse(query.vira) if query.vira else None),
         ref_hint=REF_HINT,
@@ -171,9 +165,9 @@ def index() -> Any:
 @bp.get("/rodada")
 def rodada() -> Any:
     """Rule on one round from the vira and the plays in the query string."""
-    mesa, token = _table()
-    query, refusal = parse_round(request.args, _defaults(mesa))
-    teams, given = _names(mesa)
+    board, token = _table()
+    query, refusal = parse_round(request.args, _defaults(board))
+    teams, given = _names(board)
     ruling = judge_round_query(query, refusal, teams, given)
     share = (
         _canonical(query, ruling).share_params()
@@ -421,20 +415,20 @@ def _grid(query: RoundQuery, ruling: RoundRuling, link: Any) -> Grid:
 @bp.get("/mao")
 def mao() -> Any:
     """Rule on a hand from its round results in the query string."""
-    mesa, token = _table()
-    return _hand_page(mesa, token, request.args)
+    board, token = _table()
+    return _hand_page(board, token, request.args)
 
 
 def _hand_page(
-    mesa: Mesa | None, token: str | None, args: Any, status: int = 200, message: str | None = None
+    board: Board | None, token: str | None, args: Any, status: int = 200, message: str | None = None
 ) -> Any:
     """Render the hand page (or its fragment) for a query, with an optional apply message."""
-    query, refusal = parse_hand(args, _defaults(mesa))
-    teams, _ = _names(mesa)
+    query, refusal = parse_hand(args, _defaults(board))
+    teams, _ = _names(board)
     ruling = judge_hand_query(query, refusal, teams)
     share = query.share_params() if refusal is None else _raw_share(args, HAND_KEYS)
     share_href = _absolute(url_for("juiz.mao", **share))
-    context = _hand_context(query, ruling, mesa, token, teams)
+    context = _hand_context(query, ruling, board, token, teams)
     context.update(
         share_href=share_href,
         whatsapp_href=_whatsapp(ruling.headline, share_href),
@@ -446,7 +440,7 @@ def _hand_page(
 def _hand_context(
     query: HandQuery,
     ruling: HandRuling,
-    mesa: Mesa | None,
+    board: Board | None,
     token: str | None,
     teams: tuple[str, str],
 ) -> dict[str, Any]:
@@ -458,7 +452,7 @@ def _hand_context(
     labels = {"nos": teams[0], "eles": teams[1], "empate": "Empate"}
     choices: tuple[tuple[str, str, str], ...] = ()
     judge_href = None
-    first_round = _first_round(query, mesa)
+    first_round = _first_round(query, board)
     if ruling.result == "indecisa":
         choices = tuple(
             (labels[r], link((*query.results, r)), r) for r in ("nos", "eles", "empate")
@@ -479,7 +473,7 @@ def _hand_context(
             Option(label, url_for("juiz.mao", **replace(query, players=n).params(token)), active)
             for label, n, active in (("1x1", 2, query.players == 2), ("2x2", 4, query.players == 4))
         ),
-        "panel": apply.panel(mesa, ruling.result) if mesa is not None else None,
+        "panel": apply.panel(board, ruling.result) if board is not None else None,
         "board_href": url_for("tables.board", token=token) if token else None,
         "home_href": url_for("juiz.index", mesa=token, **carry),
         "round_tab_href": url_for("juiz.rodada", **first_round.params(token)),
@@ -487,9 +481,9 @@ def _hand_context(
     }
 
 
-def _first_round(query: HandQuery, mesa: Mesa | None) -> RoundQuery:
+def _first_round(query: HandQuery, board: Board | None) -> RoundQuery:
     """The hand's first round as the table (or the defaults) and the kept settings have it."""
-    defaults = _defaults(mesa)
+    defaults = _defaults(board)
     first, _ = parse_round(dict(query.carry), defaults)
     return first.but(players=query.players)
 
@@ -513,23 +507,24 @@ def _next_round(first: RoundQuery, results: tuple[str, ...]) -> RoundQuery:
 @bp.post("/aplicar")
 def aplicar() -> Any:
     """Record a hand ruling on the table's board, with the same revision check as a tap."""
-    token = request.form.get("mesa", "")
-    mesa = find_mesa(token, edit=True) if TOKEN.fullmatch(token) else None
-    if mesa is None:
-        abort(403 if TOKEN.fullmatch(token) and find_mesa(token, edit=False) else 404)
-    args = {k: request.form[k] for k in (*HAND_KEYS, *CARRY_KEYS) if k in request.form}
-    try:
-        revision = int((request.form.get("rev") or "").strip())
-        if not 0 <= revision < MAX_REVISION:
-            raise StaleRevision()
-        outcome = apply.read_outcome(request.form)
-        record_outcome(mesa.edit_token, revision, outcome, reason=apply.REASON)
-    except StaleRevision:
-        db.session.rollback()
-        return _hand_page(mesa, token, args, 409, STALE_MESSAGE)
-    except ValueError as error:
-        db.session.rollback()
-        text = str(error) if isinstance(error, RulesError) else "Revisão do placar inválida."
-        return _hand_page(mesa, token, args, 422, text)
+    mesa = mesas.scorer_table(request.form.get("mesa", ""))
+    write = Write.read(request.form)
+    outcome = apply.read_outcome(request.form)
+    mesas.record_outcome(mesa.edit_token, write.rev, outcome, reason=apply.REASON)
     flash(apply.confirmation(outcome, mesa.team_names))
     return redirect(url_for("tables.board", token=mesa.edit_token), 303)
+
+
+@bp.errorhandler(StaleRevision)
+@bp.errorhandler(RulesError)
+def _not_applied(error: Exception) -> Any:
+    """A ruling the board refused: the hand page again, with the reason (409 or 422)."""
+    stale = isinstance(error, StaleRevision)
+    token = request.form.get("mesa", "")
+    try:
+        board = mesas.scorer_board(token)
+    except (UnknownTable, ViewOnly) as missing:
+        return missing_table(missing)
+    args = {k: request.form[k] for k in (*HAND_KEYS, *CARRY_KEYS) if k in request.form}
+    message = words.STALE_MESSAGE if stale else str(error)
+    return _hand_page(board, token, args, 409 if stale else 422, message)

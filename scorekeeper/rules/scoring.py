@@ -17,6 +17,7 @@ TARGET = 12
 HAND_VALUES = (1, 3, 6, 9, 12)
 SERIES_LENGTHS = (0, 1, 3, 5)
 SIDES = (0, 1)
+UNKNOWN_TAP = "Toque desconhecido: essa saída não existe."
 
 
 class Kind(Enum):
@@ -69,12 +70,44 @@ class Outcome:
         )
 
     @property
+    def code(self) -> str:
+        """The outcome as a tap's value: 'kind[:side[:points]]', e.g. 'normal:0:3', 'ferro:1'."""
+        given = (str(value) for value in (self.side, self.points) if value is not None)
+        return ":".join((self.kind.value, *given))
+
+    @classmethod
+    def parse(cls, code: str | None) -> Outcome:
+        """A tap's value back into an outcome, or a pt-BR refusal; a correction is no tap."""
+        parts = (code or "").split(":")
+        try:
+            kind = Kind(parts[0])
+        except ValueError:
+            raise RulesError(UNKNOWN_TAP) from None
+        if kind is Kind.CORRECAO or len(parts) > 3:
+            raise RulesError(UNKNOWN_TAP)
+        side = _number(parts[1], "o lado") if len(parts) > 1 else None
+        points = _number(parts[2], "os pontos") if len(parts) > 2 else None
+        if side is not None and side not in SIDES:
+            raise RulesError("Lado inexistente: a mesa tem dois lados.")
+        if points is not None and points not in HAND_VALUES:
+            raise RulesError("Uma mão vale 1, 3, 6, 9 ou 12 pontos.")
+        return cls(kind, side, points)
+
+    @property
     def gain(self) -> int:
         """Points added to `side` (0 for void hands, corrections and markers)."""
         fixed = {Kind.ONZE_GANHOU: 3, Kind.ONZE_PERDEU: 3, Kind.ONZE_CORREU: 1, Kind.FERRO: 1}
         if self.kind is Kind.NORMAL:
             return self.points or 0
         return fixed.get(self.kind, 0)
+
+
+def _number(text: str, what: str) -> int:
+    """A whole number from a tap's value, or a pt-BR refusal naming what it was for."""
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise RulesError(f"Valor inválido para {what}.") from None
 
 
 _VOID = Outcome(Kind.ANULADA)

@@ -1,129 +1,198 @@
-"""Parsing the new-table form and the tap values into rules values, with pt-BR refusals."""
+"""The board's forms: a new table and a correction (WTForms, pt-BR messages). Refusals are
+RulesError, as the rules' own."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
 
-from ..rules import HAND_VALUES, Kind, MatchConfig, Outcome, RulesError, RuleSet
+from flask_wtf import FlaskForm
+from wtforms import Field, Form, RadioField, SelectChoice, SelectField, StringField
+from wtforms.validators import AnyOf, DataRequired, Length, ValidationError
+
+from ..mesas.inputs import number
+from ..rules import MatchConfig, RulesError, RuleSet
 
 MAX_TEAM = 24
 MAX_PLAYER = 24
-FERRO_MODES = {
-    "cegas": "às cegas: ninguém vê as próprias cartas",
-    "claras": "às claras: cada um vê só as próprias cartas",
-    "escuro": (
-        "no escuro: cartas e vira viradas; a vira só aparece com as cartas da 1ª rodada na mesa"
-    ),
-}
+MAX_REASON = 200
 SERIES = {"avulsas": 0, "melhor_de_3": 3, "melhor_de_5": 5}
+def _squeezed(value: Any) -> Any:
+    """A text with its runs of spaces made one, and no space at either end."""
+    return " ".join(value.split()) if isinstance(value, str) else value
 
 
-def clean_name(value: str | None, default: str, limit: int, what: str) -> str:
-    """Strip a name, fall back to the default, refuse one longer than the limit."""
-    text = " ".join((value or "").split())
-    if len(text) > limit:
-        raise RulesError(f"{what} muito longo: no máximo {limit} caracteres.")
-    return text or default
+def _too_long(what: str, limit: int) -> Length:
+    """A length limit worded in pt-BR."""
+    return Length(max=limit, message=f"{what} muito longo: no máximo {limit} caracteres.")
 
 
-INT_LIMIT = 2**31  # every integer column is 32-bit; larger values would crash the database driver
+def _name(what: str, limit: int) -> StringField:
+    """An optional name of at most `limit` characters."""
+    return StringField(default="", filters=[_squeezed], validators=[_too_long(what, limit)])
 
 
-def parse_int(value: str | None, what: str) -> int:
-    """An integer from a form field (within 32 bits), or a pt-BR refusal."""
-    try:
-        number = int((value or "").strip())
-    except ValueError:
-        raise RulesError(f"Valor inválido para {what}.") from None
-    if not -INT_LIMIT <= number < INT_LIMIT:
-        raise RulesError(f"Valor inválido para {what}.")
-    return number
+def _whole_number(what: str) -> Any:
+    """A validator: the field holds a 32-bit integer."""
+
+    def check(_form: Form, field: Field) -> None:
+        try:
+            number(field.data, what)
+        except RulesError as error:
+            raise ValidationError(str(error)) from None
+
+    return check
 
 
-def parse_revision(form: Mapping[str, str]) -> int:
-    """The revision the client drew its board from."""
-    return parse_int(form.get("rev"), "a revisão do placar")
-
-
-def parse_client_id(form: Mapping[str, str]) -> str | None:
-    """The write's client-made id (a UUID, sent by the page's script), or None without one."""
-    raw = (form.get("cid") or "").strip()
-    if not raw:
-        return None
-    try:
-        return str(uuid.UUID(raw))
-    except ValueError:
-        raise RulesError("Toque com identificação inválida: recarregue a página.") from None
-
-
-def parse_new_table(form: Mapping[str, str]) -> dict[str, object]:
-    """The settings of a new table from the home form (all optional)."""
-    players = 2 if form.get("jogadores") == "2" else 4
-    series = form.get("serie", "avulsas")
-    if series not in SERIES:
-        raise RulesError("Série inválida: escolha partidas avulsas, melhor de 3 ou melhor de 5.")
-    ferro = form.get("ferro", "cegas")
-    if ferro not in FERRO_MODES:
-        raise RulesError("Mão de ferro inválida: escolha às cegas, às claras ou no escuro.")
-    special_at = 10 if form.get("mao_especial") == "10" else 11
-    ruleset = RuleSet(
-        deck=form.get("baralho", "sujo") or "sujo",
-        manilhas=form.get("manilhas", "variavel") or "variavel",
-        tie_opener=form.get("empate", "mao") or "mao",
+def _choice(
+    *options: tuple[str, str], refusal: str | None = None, field: type[Field] = RadioField
+) -> Any:
+    """Radio buttons (or a select) whose first option is the default; with `refusal`, any
+    other value is refused with that pt-BR message (without it the form's own check decides)."""
+    return field(
+        choices=[SelectChoice(value, label) for value, label in options],
+        default=options[0][0],
+        validate_choice=False,
+        validators=[AnyOf([value for value, _ in options], refusal)] if refusal else [],
     )
-    team_a = clean_name(form.get("time_a"), "Nós", MAX_TEAM, "Nome do time")
-    team_b = clean_name(form.get("time_b"), "Eles", MAX_TEAM, "Nome do time")
-    if team_a.casefold() == team_b.casefold():
-        raise RulesError("Os dois times precisam de nomes diferentes.")
-    names = [
-        clean_name(form.get(f"jogador_{i}"), "", MAX_PLAYER, "Nome de jogador")
-        for i in range(players)
-    ]
-    first_dealer = parse_int(form.get("pe", "0") or "0", "quem dá as cartas")
-    if players == 2 and first_dealer in (2, 3):
-        raise RulesError("No 1x1 quem dá as cartas primeiro é o jogador 1 ou o jogador 2.")
-    config = MatchConfig(
-        players=players, best_of=SERIES[series], first_dealer=first_dealer, special_at=special_at
+
+
+class _Form(FlaskForm):  # type: ignore[misc]
+    """A form whose CSRF token the app-wide protection checks (not once more per form)."""
+
+    class Meta:
+        csrf = False
+
+    @property
+    def error(self) -> str | None:
+        """The first refusal, in the fields' order, for the page's one message."""
+        for field in self:
+            if field.errors:
+                return str(field.errors[0])
+        return str(self.form_errors[0]) if self.form_errors else None
+
+
+class NewTableForm(_Form):
+    """A new table: everything optional, 2x2 'Nós' x 'Eles' when nothing is chosen."""
+
+    jogadores = _choice(("4", "2x2 (duplas)"), ("2", "1x1"))
+    time_a = _name("Nome do time", MAX_TEAM)
+    time_b = _name("Nome do time", MAX_TEAM)
+    jogador_0 = _name("Nome de jogador", MAX_PLAYER)
+    jogador_1 = _name("Nome de jogador", MAX_PLAYER)
+    jogador_2 = _name("Nome de jogador", MAX_PLAYER)
+    jogador_3 = _name("Nome de jogador", MAX_PLAYER)
+    pe = StringField(default="0", validators=[_whole_number("quem dá as cartas")])
+    serie = _choice(
+        ("avulsas", "Partidas avulsas"),
+        ("melhor_de_3", "Melhor de 3"),
+        ("melhor_de_5", "Melhor de 5"),
+        refusal="Série inválida: escolha partidas avulsas, melhor de 3 ou melhor de 5.",
     )
-    return {
-        "players": config.players,
-        "best_of": config.best_of,
-        "first_dealer": config.first_dealer,
-        "special_at": config.special_at,
-        "ferro_mode": ferro,
-        "deck": ruleset.deck,
-        "manilhas": ruleset.manilhas,
-        "tie_opener": ruleset.tie_opener,
-        "team_a": team_a,
-        "team_b": team_b,
-        "player_names": names if any(names) else [],
-    }
+    ferro = _choice(
+        ("cegas", "Às cegas (cartas viradas)"),
+        ("claras", "Às claras"),
+        ("escuro", "No escuro (a vira também fica virada)"),
+        refusal="Mão de ferro inválida: escolha às cegas, às claras ou no escuro.",
+    )
+    mao_especial = _choice(("11", "Mão de onze"), ("10", "Mão de dez"))
+    # The card rules are checked by RuleSet itself (validate), with its own pt-BR refusals.
+    baralho = _choice(("sujo", "Sujo (40 cartas)"), ("limpo", "Limpo"), field=SelectField)
+    manilhas = _choice(("variavel", "Variável (pela vira)"), ("fixa", "Fixas"), field=SelectField)
+    empate = _choice(
+        ("mao", "O mão"),
+        ("primeira_empatada", "Quem jogou a 1ª carta do empate"),
+        field=SelectField,
+    )
+
+    @property
+    def players(self) -> int:
+        """2 for 1x1, else 4."""
+        return 2 if self.jogadores.data == "2" else 4
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """The fields, then the rules: the settings must make a table the rules accept."""
+        if not super().validate(extra_validators):
+            return False
+        try:
+            self._settings = self._checked()
+        except RulesError as error:
+            self.form_errors.append(str(error))
+            return False
+        return True
+
+    def _checked(self) -> dict[str, Any]:
+        """The table's settings, checked by the rules (a pt-BR refusal otherwise)."""
+        ruleset = RuleSet(
+            deck=self.baralho.data or "sujo",
+            manilhas=self.manilhas.data or "variavel",
+            tie_opener=self.empate.data or "mao",
+        )
+        team_a, team_b = self.time_a.data or "Nós", self.time_b.data or "Eles"
+        if team_a.casefold() == team_b.casefold():
+            raise RulesError("Os dois times precisam de nomes diferentes.")
+        players = self.players
+        seats = (self.jogador_0, self.jogador_1, self.jogador_2, self.jogador_3)
+        names = [seat.data or "" for seat in seats[:players]]
+        first_dealer = number(self.pe.data or "0", "quem dá as cartas")
+        if players == 2 and first_dealer in (2, 3):
+            raise RulesError("No 1x1 quem dá as cartas primeiro é o jogador 1 ou o jogador 2.")
+        special_at = 10 if self.mao_especial.data == "10" else 11
+        config = MatchConfig(
+            players=players,
+            best_of=SERIES[self.serie.data],
+            first_dealer=first_dealer,
+            special_at=special_at,
+        )
+        return {
+            "players": config.players,
+            "best_of": config.best_of,
+            "first_dealer": config.first_dealer,
+            "special_at": config.special_at,
+            "ferro_mode": self.ferro.data,
+            "deck": ruleset.deck,
+            "manilhas": ruleset.manilhas,
+            "tie_opener": ruleset.tie_opener,
+            "team_a": team_a,
+            "team_b": team_b,
+            "player_names": names if any(names) else [],
+        }
+
+    def settings(self) -> dict[str, Any]:
+        """The checked settings of a validated form."""
+        return self._settings
 
 
-def parse_outcome(code: str | None) -> Outcome:
-    """A tap's value 'kind[:side[:points]]', e.g. 'normal:0:3', 'ferro:1', 'anulada'."""
-    parts = (code or "").split(":")
-    try:
-        kind = Kind(parts[0])
-    except ValueError:
-        raise RulesError("Toque desconhecido: essa saída não existe.") from None
-    if kind is Kind.CORRECAO or len(parts) > 3:
-        raise RulesError("Toque desconhecido: essa saída não existe.")
-    side = parse_int(parts[1], "o lado") if len(parts) > 1 else None
-    points = parse_int(parts[2], "os pontos") if len(parts) > 2 else None
-    if side is not None and side not in (0, 1):
-        raise RulesError("Lado inexistente: a mesa tem dois lados.")
-    if points is not None and points not in HAND_VALUES:
-        raise RulesError("Uma mão vale 1, 3, 6, 9 ou 12 pontos.")
-    return Outcome(kind, side, points)
+@dataclass(frozen=True)
+class Correction:
+    """A side's points set by hand, with its reason."""
+
+    side: int
+    points: int
+    reason: str
 
 
-def outcome_code(outcome: Outcome) -> str:
-    """The tap value for an outcome (inverse of parse_outcome)."""
-    parts = [outcome.kind.value]
-    if outcome.side is not None:
-        parts.append(str(outcome.side))
-    if outcome.points is not None:
-        parts.append(str(outcome.points))
-    return ":".join(parts)
+class CorrectionForm(_Form):
+    """'Corrigir placar': which side, its new points, and why."""
+
+    lado = StringField(validators=[_whole_number("o lado")])
+    pontos = StringField(validators=[_whole_number("os pontos")])
+    motivo = StringField(
+        filters=[_squeezed],
+        validators=[
+            _too_long("Motivo", MAX_REASON),
+            DataRequired("Diga o motivo da correção."),
+        ],
+    )
+
+    @classmethod
+    def read(cls, form: Mapping[str, str]) -> Correction:
+        """The correction posted, or a pt-BR refusal."""
+        fix = cls(formdata=form)
+        if not fix.validate():
+            raise RulesError(fix.error or "Correção inválida.")
+        side = number(fix.lado.data, "o lado")
+        if side not in (0, 1):
+            raise RulesError("Lado inexistente: a mesa tem dois lados.")
+        return Correction(side, number(fix.pontos.data, "os pontos"), fix.motivo.data)

@@ -18,8 +18,8 @@ import requests
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.mesas import new_token
 from scorekeeper.models import Mesa
-from scorekeeper.tables.service import new_token
 
 from ..pgserver import free_port
 

@@ -16,7 +16,7 @@ from flask import Flask
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import HandRecord, Mesa
-from scorekeeper.tables.forms import parse_outcome
+from scorekeeper.rules import Outcome
 
 from ..web.helpers import scores
 from .server import REQUEST_TIMEOUT, Scorer, make_tables, running, start
@@ -69,7 +69,7 @@ def records(app: Flask, edit: str) -> tuple[int, list[tuple[str, int | None, int
 
 def outcome(code: str) -> tuple[str, int | None, int | None]:
     """A tap's value as the stored (kind, side, points)."""
-    parsed = parse_outcome(code)
+    parsed = Outcome.parse(code)
     return parsed.kind.value, parsed.side, parsed.points
 
 

@@ -11,8 +11,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.extensions import db
+from scorekeeper.mesas import load_board
 from scorekeeper.models import Mesa
-from scorekeeper.tables.service import load_board
 
 HX = {"HX-Request": "true"}
 

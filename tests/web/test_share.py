@@ -15,10 +15,10 @@ from sqlalchemy import text
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.mesas import service
 from scorekeeper.models import HandRecord, Mesa
 from scorekeeper.share import links
 from scorekeeper.share.qr import qr_svg
-from scorekeeper.tables import service
 
 from ..conftest import require_program
 from .helpers import open_table

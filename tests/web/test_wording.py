@@ -14,11 +14,11 @@ from flask.testing import FlaskClient
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.mesas import Board, board_of, words
 from scorekeeper.models import ACTIVE, UNDONE, Entry, Mesa
 from scorekeeper.rules import Kind
-from scorekeeper.share.views import live_context
+from scorekeeper.share.present import live_context
 from scorekeeper.tables import present
-from scorekeeper.tables.service import Board, board_of
 
 from .helpers import by_testid, open_table, play, post
 
@@ -174,7 +174,7 @@ def test_the_headline_table_covers_every_kind_of_record() -> None:
 def test_every_kind_of_record_reads_right_for_any_name(code: str, pair: tuple[str, str]) -> None:
     """describe() names the side with no verb to agree with it, on either side of the table."""
     for side, name in enumerate(pair):
-        said = present.describe(entry(1, code.format(side=side), (0, 0)), pair)
+        said = words.describe(entry(1, code.format(side=side), (0, 0)).outcome, pair)
         assert said == HEADLINES[code][name]
         assert not AGREEING.search(said)
 
@@ -211,7 +211,7 @@ def test_the_detail_shows_only_what_adds_something(
 ) -> None:
     """Never 'normal': how a mão de onze went, the note, the record's reason (if any)."""
     rec = entry(1, code, (0, 0), note=note, reason=reason)
-    assert present.detail(rec, special_at) == expected
+    assert words.detail(rec, special_at) == expected
 
 
 # --- the log, with undone entries -----------------------------------------------------------
@@ -393,12 +393,12 @@ WINNERS = {  # name -> (game won, series won)
 def test_winner_headings_read_right_for_any_name(pair: tuple[str, str]) -> None:
     """The headings of a won game and series (the board's and the live view's)."""
     for side, name in enumerate(pair):
-        assert present.game_won_text(pair, side) == WINNERS[name][0]
-        assert present.series_won_text(pair, side) == WINNERS[name][1]
-    assert present.over_text(board(mesa(pair))) is None
-    assert present.over_text(board(mesa(pair), "normal:1:12")) == WINNERS[pair[1]][0]
+        assert words.game_won_text(pair, side) == WINNERS[name][0]
+        assert words.series_won_text(pair, side) == WINNERS[name][1]
+    assert words.over_text(board(mesa(pair))) is None
+    assert words.over_text(board(mesa(pair), "normal:1:12")) == WINNERS[pair[1]][0]
     series = board(mesa(pair, best_of=3), "normal:0:12", "proxima_partida", "normal:0:12")
-    assert present.over_text(series) == WINNERS[pair[0]][1]
+    assert words.over_text(series) == WINNERS[pair[0]][1]
 
 
 # --- the board's outcome buttons of the mão de onze and the mão de ferro -----------------------

@@ -1,10 +1,13 @@
-"""Reading and writing a table's log; every write is a compare-and-swap on the revision."""
+"""The tables' domain: finding a table by its capability token, opening one, reading its log
+as a board, and every write (a compare-and-swap on the revision), undo, redo, notes and link
+rotation. No Flask request here: views parse, call these, and present what they return."""
 
 from __future__ import annotations
 
 import hmac
+import re
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -25,18 +28,18 @@ from ..models import (
     utcnow,
 )
 from ..rules import Kind, MatchState, Outcome, RulesError, replay
+from .words import NOTES
 
-NOTES: dict[int, tuple[tuple[str, str], ...]] = {
-    1: (("simples", "mão simples"), ("correram_truco", "correram do truco")),
-    3: (("truco", "truco aceito"), ("correram_seis", "correram do seis")),
-    6: (("seis", "seis aceito"), ("correram_nove", "correram do nove")),
-    9: (("nove", "nove aceito"), ("correram_doze", "correram do doze")),
-    12: (("doze", "doze aceito"),),
-}
-NOTE_LABELS = {code: label for notes in NOTES.values() for code, label in notes}
+RECENT_LIMIT = 12  # tables a browser remembers on its home page
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what secrets.token_urlsafe gives, and old ones
 
 
-STALE_MESSAGE = "O placar mudou em outro aparelho; confira."
+class UnknownTable(Exception):
+    """No table has this token (it never had one, or its links were rotated): a 404."""
+
+
+class ViewOnly(Exception):
+    """A viewer's token where a scorer's is needed: a 403."""
 
 
 class StaleRevision(Exception):
@@ -63,15 +66,87 @@ _MESA_BY = {
 }
 
 
+def _token_shaped(token: str) -> bool:
+    """True when `token` could be a capability token (what never can is not looked up)."""
+    return bool(TOKEN_SHAPE.fullmatch(token))
+
+
 def find_mesa(token: str, *, edit: bool) -> Mesa | None:
     """The table whose edit (or view) token is `token`, compared in constant time."""
-    if not token or len(token) > 64:
+    if not _token_shaped(token):
         return None
     mesa = db.session.execute(_MESA_BY[edit], {"token": token}).scalar_one_or_none()
     if mesa is None:
         return None
     stored = mesa.edit_token if edit else mesa.view_token
     return mesa if hmac.compare_digest(stored.encode(), token.encode()) else None
+
+
+def scorer_table(token: str) -> Mesa:
+    """The table of a scorer token; ViewOnly for a viewer's token, else UnknownTable."""
+    mesa = find_mesa(token, edit=True)
+    if mesa is None:
+        raise ViewOnly() if find_mesa(token, edit=False) is not None else UnknownTable()
+    return mesa
+
+
+def viewer_table(token: str) -> Mesa:
+    """The table of a viewer token, else UnknownTable."""
+    mesa = find_mesa(token, edit=False)
+    if mesa is None:
+        raise UnknownTable()
+    return mesa
+
+
+def open_table(settings: Mapping[str, Any]) -> Mesa:
+    """A new table with these settings and two fresh capability tokens."""
+    mesa = Mesa(edit_token=new_token(), view_token=new_token(), **settings)
+    db.session.add(mesa)
+    db.session.commit()
+    return mesa
+
+
+def rotate_links(token: str) -> Mesa:
+    """New tokens for the table of this scorer token: its old links stop working at once."""
+    mesa = scorer_table(token)
+    mesa.edit_token = new_token()
+    mesa.view_token = new_token()
+    db.session.commit()
+    return mesa
+
+
+def _tokens(stored: object) -> list[str]:
+    """The scorer tokens a browser keeps (its session's list), ignoring anything else."""
+    return [t for t in stored if isinstance(t, str)] if isinstance(stored, list) else []
+
+
+def remembered(tokens: object, opened: str, replaced: str | None = None) -> list[str]:
+    """A browser's recent scorer tokens after opening `opened` (newest first), or after its
+    links were rotated from `replaced` to `opened` (kept in place)."""
+    recent = _tokens(tokens)
+    if replaced is not None:
+        return [opened if t == replaced else t for t in recent]
+    return [opened, *(t for t in recent if t != opened)][:RECENT_LIMIT]
+
+
+def recent_tables(tokens: object) -> list[tuple[Mesa, Board]]:
+    """The tables of a browser's recent scorer tokens that still exist, in order, with boards."""
+    wanted = _tokens(tokens)[:RECENT_LIMIT]
+    if not wanted:
+        return []
+    found = db.session.execute(select(Mesa).where(Mesa.edit_token.in_(wanted))).scalars()
+    by_token = {m.edit_token: m for m in found}
+    return [(by_token[t], load_board(by_token[t])) for t in wanted if t in by_token]
+
+
+def scorer_board(token: str) -> Board:
+    """The board of the table with this scorer token (ViewOnly, UnknownTable otherwise)."""
+    return load_board(scorer_table(token))
+
+
+def viewer_board(token: str) -> Board:
+    """The board of the table with this viewer token (UnknownTable otherwise)."""
+    return load_board(viewer_table(token))
 
 
 _REVISION_BY = {
@@ -83,7 +158,7 @@ _REVISION_BY = {
 def revision_is(token: str, rev: str | None, *, edit: bool) -> bool:
     """True when `rev` is the current revision of the table with this token: the fast answer to
     an unchanged poll (one indexed read, no ORM)."""
-    if rev is None or not token or len(token) > 64:
+    if rev is None or not _token_shaped(token):
         return False
     polls = polls_engine()
     row = _server_revision(polls, edit, token) if polls else _local_revision(edit, token)
@@ -208,6 +283,8 @@ def _write(token: str, revision: int, change: Change, client_id: str | None = No
     the journal tells the last (AlreadyApplied), the rest raise StaleRevision and the caller
     tells them apart.
     """
+    if not _token_shaped(token):
+        raise UnknownTable()
     try:
         with db.engine.begin() as connection:  # commits, or rolls back on any exception
             row = connection.execute(_CLAIM, {"token": token, "revision": revision}).first()

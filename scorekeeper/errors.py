@@ -1,0 +1,51 @@
+"""Error pages in pt-BR, for every page family: no blueprint imports the app's wiring for them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, render_template
+from flask.globals import request_ctx
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+from .mesas import UnknownTable, ViewOnly
+
+ERROR_TEXTS = {
+    400: ("Pedido inválido", "O pedido não pôde ser entendido. Volte e tente de novo."),
+    403: ("Sem permissão", "Este link só permite assistir ao placar, não marcar pontos."),
+    404: ("Página não encontrada", "Este endereço não existe ou o link da mesa foi trocado."),
+    405: ("Método não permitido", "Essa ação não pode ser feita assim."),
+    413: ("Pedido grande demais", "O que foi enviado passou do limite."),
+    429: ("Muitos pedidos", "Calma: foram muitos pedidos seguidos. Espere um pouco."),
+    500: ("Erro no servidor", "Algo deu errado do nosso lado. Nada foi marcado; tente de novo."),
+}
+EXPIRED_FORM = "O formulário expirou ou veio de outro lugar. Recarregue a página e tente de novo."
+
+
+def error_page(status: int, detail: str | None = None) -> tuple[str, int]:
+    """A pt-BR error page with the given status."""
+    title, text = ERROR_TEXTS.get(status, ERROR_TEXTS[400])
+    if request_ctx.url_adapter is None:  # e.g. a malformed Host: no URL can be built
+        return f"<!doctype html><title>{title}</title><h1>{title}</h1><p>{text}</p>", status
+    return render_template("error.html", title=title, text=detail or text, status=status), status
+
+
+def missing_table(error: UnknownTable | ViewOnly) -> tuple[str, int]:
+    """A token that names no table (404), or a viewer's token where a scorer's is needed (403)."""
+    return error_page(403 if isinstance(error, ViewOnly) else 404)
+
+
+def _http_error(error: HTTPException) -> Any:
+    """Render any HTTP error in pt-BR."""
+    if isinstance(error, CSRFError):
+        return error_page(400, EXPIRED_FORM)
+    return error_page(error.code or 500)
+
+
+def register(app: Flask) -> None:
+    """Answer HTTP errors and the tables' missing-table errors with pt-BR pages."""
+    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(UnknownTable, missing_table)
+    app.register_error_handler(ViewOnly, missing_table)
+    app.register_error_handler(500, lambda _e: error_page(500))

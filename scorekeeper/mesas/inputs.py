@@ -1,0 +1,52 @@
+"""What every write to a table carries, read from a form with pt-BR refusals."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ..rules import RulesError
+from .service import StaleRevision
+
+INT_LIMIT = 2**31  # every integer column is 32-bit; larger values would crash the database driver
+
+
+def _integer(value: str | None, what: str) -> int:
+    """An integer from a form field, or a pt-BR refusal naming `what`."""
+    try:
+        return int((value or "").strip())
+    except ValueError:
+        raise RulesError(f"Valor inválido para {what}.") from None
+
+
+def number(value: str | None, what: str) -> int:
+    """An integer from a form field (within 32 bits), or a pt-BR refusal naming `what`."""
+    found = _integer(value, what)
+    if not -INT_LIMIT <= found < INT_LIMIT:
+        raise RulesError(f"Valor inválido para {what}.")
+    return found
+
+
+@dataclass(frozen=True)
+class Write:
+    """The revision a write's board was drawn from and, from the page's script, a client-made
+    id (a UUID) that makes a retry recognisable."""
+
+    rev: int
+    cid: str | None
+
+    @classmethod
+    def read(cls, form: Mapping[str, str]) -> Write:
+        """The write's revision and client id, or a pt-BR refusal; a revision no table can
+        have (negative, or past 32 bits) is as stale as an old one."""
+        rev = _integer(form.get("rev"), "a revisão do placar")
+        if not 0 <= rev < INT_LIMIT:
+            raise StaleRevision()
+        raw = (form.get("cid") or "").strip()
+        if not raw:
+            return cls(rev, None)
+        try:
+            return cls(rev, str(uuid.UUID(raw)))
+        except ValueError:
+            raise RulesError("Toque com identificação inválida: recarregue a página.") from None

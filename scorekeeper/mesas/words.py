@@ -1,0 +1,170 @@
+"""The tables' words in pt-BR: what a record, a deal, a special hand or a result is called, on
+the board, the live view, the log and the juiz alike. No sentence makes a verb agree with a team's
+name ("Nós", "Ana", "Os Zapeiros" alike)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
+
+from ..models import Entry, Mesa
+from ..rules import Kind, MatchState, Outcome, Phase
+
+if TYPE_CHECKING:
+    from .service import Board
+
+LOCAL_TZ = ZoneInfo("America/Sao_Paulo")  # tzdata (a dependency) provides it everywhere
+
+NOTES: dict[int, tuple[tuple[str, str], ...]] = {
+    1: (("simples", "mão simples"), ("correram_truco", "correram do truco")),
+    3: (("truco", "truco aceito"), ("correram_seis", "correram do seis")),
+    6: (("seis", "seis aceito"), ("correram_nove", "correram do nove")),
+    9: (("nove", "nove aceito"), ("correram_doze", "correram do doze")),
+    12: (("doze", "doze aceito"),),
+}
+
+
+NOTE_LABELS = {code: label for notes in NOTES.values() for code, label in notes}
+
+
+STALE_MESSAGE = "O placar mudou em outro aparelho; confira."
+
+
+
+FERRO_MODES = {
+    "cegas": "às cegas: ninguém vê as próprias cartas",
+    "claras": "às claras: cada um vê só as próprias cartas",
+    "escuro": (
+        "no escuro: cartas e vira viradas; a vira só aparece com as cartas da 1ª rodada na mesa"
+    ),
+}
+
+FERRO_SHORT = {"cegas": "às cegas", "claras": "às claras", "escuro": "no escuro"}
+
+
+def seat_names(mesa: Mesa) -> list[str]:
+    """Each seat's name: the player's name, else 'Nós 1', 'Eles 1', 'Nós 2', 'Eles 2'."""
+    names = list(mesa.player_names or [])
+    result = []
+    for seat in range(mesa.players):
+        given = names[seat] if seat < len(names) else ""
+        result.append(given or f"{mesa.team_names[seat % 2]} {seat // 2 + 1}")
+    return result
+
+
+def special_name(special_at: int) -> str:
+    """'mão de onze', or 'mão de dez' for tables that play it at 10."""
+    return "mão de dez" if special_at == 10 else "mão de onze"
+
+
+def describe(outcome: Outcome, names: tuple[str, str]) -> str:
+    """A record in words for the log, the slot, undo/redo and the juiz, e.g. 'Nós +3'."""
+    kind = outcome.kind
+    name = names[outcome.side or 0]
+    if kind is Kind.ANULADA:
+        return "Mão anulada"
+    if kind is Kind.CORRECAO:
+        return f"{name}: placar corrigido para {outcome.points}"
+    if kind is Kind.PROXIMA_PARTIDA:
+        return "Próxima partida"
+    if kind is Kind.NOVA_SERIE:
+        return "Nova série"
+    if kind is Kind.FERRO:
+        return f"Mão de ferro para {name}"
+    return f"{name} +{outcome.gain}"
+
+
+_ONZE_DETAILS = {
+    Kind.ONZE_GANHOU: "jogou e ganhou",
+    Kind.ONZE_PERDEU: "jogou e perdeu",
+    Kind.ONZE_CORREU: "correu",
+}
+
+
+def detail(rec: Entry, special_at: int = 11) -> str | None:
+    """What a record's headline leaves out: how a mão de onze went, the note, the reason."""
+    kind = Kind(rec.kind)
+    parts = []
+    if kind in _ONZE_DETAILS:
+        parts.append(f"{special_name(special_at)}: quem tinha {special_at} {_ONZE_DETAILS[kind]}")
+    if rec.note in NOTE_LABELS:
+        parts.append(NOTE_LABELS[rec.note or ""])
+    if rec.reason:
+        parts.append(rec.reason)
+    return " · ".join(parts) or None
+
+
+def game_won_text(names: tuple[str, str], side: int) -> str:
+    """The heading of a won game, e.g. 'Partida para Os Zapeiros!'."""
+    return f"Partida para {names[side]}!"
+
+
+def series_won_text(names: tuple[str, str], side: int) -> str:
+    """The heading of a won series, e.g. 'Série para Nós!'."""
+    return f"Série para {names[side]}!"
+
+
+def over_text(board: Board) -> str | None:
+    """Who took the series (or the game) once it is over; None while it is being played."""
+    state, names = board.state, board.mesa.team_names
+    if state.phase is Phase.SERIES_OVER and state.series_winner is not None:
+        return series_won_text(names, state.series_winner)
+    if state.phase is Phase.GAME_OVER and state.game_winner is not None:
+        return game_won_text(names, state.game_winner)
+    return None
+
+
+def to_local(moment: datetime) -> datetime:
+    """A stored (naive UTC) time in Brasília time."""
+    return moment.replace(tzinfo=UTC).astimezone(LOCAL_TZ)
+
+
+def local_time(moment: datetime) -> str:
+    """HH:MM in Brasília time."""
+    return to_local(moment).strftime("%H:%M")
+
+
+def deal_text(board: Board) -> str:
+    """Who deals (pé) and who plays first (mão) this hand."""
+    mesa, state = board.mesa, board.state
+    if mesa.player_names:
+        seats = seat_names(mesa)
+        return f"Dá as cartas (pé): {seats[state.pe]} · Começa (mão): {seats[state.mao]}"
+    return f"Dá as cartas: {mesa.team_names[state.dealing_side]}"
+
+
+def onze_decider(board: Board) -> str | None:
+    """In 2x2 with names: the first player of the side at eleven in this hand's play order."""
+    mesa, state = board.mesa, board.state
+    side = state.onze_side
+    if side is None or mesa.players != 4 or not mesa.player_names:
+        return None
+    seats = seat_names(mesa)
+    order = [(state.mao + i) % mesa.players for i in range(mesa.players)]
+    return seats[next(seat for seat in order if seat % 2 == side)]
+
+
+def notes_for(rec: Entry | None) -> tuple[tuple[str, str], ...]:
+    """The optional notes offered after a normal hand."""
+    if rec is None or rec.kind != Kind.NORMAL.value:
+        return ()
+    return NOTES.get(rec.points or 0, ())
+
+
+def series_label(mesa: Mesa, state: MatchState) -> str:
+    """'Melhor de 3 · partida 2' or 'Partida 4'."""
+    game = f"Partida {state.game_number}"
+    if mesa.best_of in (3, 5):
+        return f"Melhor de {mesa.best_of} · {game.lower()}"
+    return game
+
+
+def deal_short(board: Board) -> str:
+    """The deal in a few words for a short screen: 'pé: Ana · mão: Beto' or 'dá: Nós'."""
+    mesa, state = board.mesa, board.state
+    if mesa.player_names:
+        seats = seat_names(mesa)
+        return f"pé: {seats[state.pe]} · mão: {seats[state.mao]}"
+    return f"dá: {mesa.team_names[state.dealing_side]}"
+
