@@ -57,13 +57,9 @@ def _compressed(path: str, version: str, encoding: str) -> bytes:
 
 
 def _encoding() -> str | None:
-    """br or gzip, whichever the request accepts (br first), else None."""
-    accepted = set()
-    for part in request.headers.get("Accept-Encoding", "").lower().split(","):
-        name, _, quality = part.strip().partition(";")
-        if quality.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000"):
-            accepted.add(name.strip())
-    return next((name for name in ("br", "gzip") if name in accepted), None)
+    """br or gzip, whichever the request accepts best (br on a tie), else None."""
+    best = request.accept_encodings.best_match(("br", "gzip"))
+    return str(best) if best else None
 
 
 def _compress(response: Response, path: str, version: str) -> Response:

@@ -307,58 +307,46 @@ def test_limpo_grid_offers_only_its_24_cards(client: FlaskClient) -> None:
 # --- round refusals --------------------------------------------------------------------
 
 
-def test_covered_card_in_round_one_is_refused(client: FlaskClient) -> None:
-    """Covering is not allowed in the first round."""
-    text = explanation(client, ROUND + "vira=3o&rodada=1&jogadores=2&jogadas=X,3c")
-    assert "coberta na primeira rodada" in text
+# Each impossible round (the test id names the rule it breaks; seed 000, Cartas and Rodadas):
+# the query, and the words its refusal must contain.
+ROUND_REFUSALS = {
+    "covered_card_in_round_one": (
+        "vira=3o&rodada=1&jogadores=2&jogadas=X,3c",
+        "coberta na primeira rodada",
+    ),
+    "the_vira_belongs_to_nobody": ("vira=3o&jogadores=2&jogadas=3o,3c", "jogou a vira"),
+    "no_card_exists_twice": ("vira=3o&jogadores=2&jogadas=3c,3c", "aparece duas vezes"),
+    "a_known_covered_face_counts_as_used": (
+        "vira=3o&rodada=2&jogadores=2&jogadas=X:3c,3c",
+        "aparece duas vezes",
+    ),
+    "a_card_outside_the_deck": (
+        "baralho=limpo&vira=3o&jogadores=2&jogadas=5p,3c",
+        "não existe no baralho limpo",
+    ),
+    "a_vira_outside_the_deck": ("baralho=limpo&vira=4o&jogadores=2", "não existe no baralho limpo"),
+    "one_play_per_player": (
+        "vira=3o&jogadores=2&jogadas=3c,2c,Ap",
+        "Com 2 jogadores a rodada tem 2 jogadas",
+    ),
+    "manilha_fixa_has_no_vira": (
+        "manilhas=fixa&vira=3o&jogadores=2&jogadas=3c,2c",
+        "Com manilha fixa não há vira",
+    ),
+    "the_mao_opens_round_one": (
+        "vira=3o&mao=2&jogadores=2&jogadas=3c,2c",
+        "primeira rodada quem joga primeiro é o mão",
+    ),
+}
 
 
-def test_playing_the_vira_is_refused(client: FlaskClient) -> None:
-    """The vira belongs to nobody."""
-    text = explanation(client, ROUND + "vira=3o&jogadores=2&jogadas=3o,3c")
-    assert "jogou a vira" in text
-
-
-def test_a_card_played_twice_is_refused(client: FlaskClient) -> None:
-    """No card exists twice."""
-    text = explanation(client, ROUND + "vira=3o&jogadores=2&jogadas=3c,3c")
-    assert "aparece duas vezes" in text
-
-
-def test_a_covered_card_repeating_an_open_one_is_refused(client: FlaskClient) -> None:
-    """A known covered face counts as used too."""
-    text = explanation(client, ROUND + "vira=3o&rodada=2&jogadores=2&jogadas=X:3c,3c")
-    assert "aparece duas vezes" in text
-
-
-def test_a_card_outside_the_deck_is_refused(client: FlaskClient) -> None:
-    """5♣ does not exist in the baralho limpo."""
-    text = explanation(client, ROUND + "baralho=limpo&vira=3o&jogadores=2&jogadas=5p,3c")
-    assert "não existe no baralho limpo" in text
-
-
-def test_a_vira_outside_the_deck_is_refused(client: FlaskClient) -> None:
-    """A 4 cannot be the vira in the baralho limpo."""
-    text = explanation(client, ROUND + "baralho=limpo&vira=4o&jogadores=2")
-    assert "não existe no baralho limpo" in text
-
-
-def test_more_plays_than_players_is_refused(client: FlaskClient) -> None:
-    """Three plays in a 1x1 round are explained as impossible."""
-    text = explanation(client, ROUND + "vira=3o&jogadores=2&jogadas=3c,2c,Ap")
-    assert "Com 2 jogadores a rodada tem 2 jogadas" in text
-
-
-def test_a_vira_with_manilha_fixa_is_refused(client: FlaskClient) -> None:
-    """Manilha fixa has no vira."""
-    text = explanation(client, ROUND + "manilhas=fixa&vira=3o&jogadores=2&jogadas=3c,2c")
-    assert "Com manilha fixa não há vira" in text
-
-
-def test_a_different_mao_in_round_one_is_refused(client: FlaskClient) -> None:
-    """In the first round the mão plays first."""
-    text = explanation(client, ROUND + "vira=3o&mao=2&jogadores=2&jogadas=3c,2c")
-    assert "primeira rodada quem joga primeiro é o mão" in text
+@pytest.mark.parametrize(("query", "said"), ROUND_REFUSALS.values(), ids=ROUND_REFUSALS.keys())
+def test_an_impossible_round_is_refused_with_the_rule_it_breaks(
+    client: FlaskClient, query: str, said: str
+) -> None:
+    """seed 000, Cartas and Rodadas: the ruling is 'invalido' and its explanation names the
+    rule the round breaks."""
+    assert said in explanation(client, ROUND + query)
 
 
 @pytest.mark.parametrize(
