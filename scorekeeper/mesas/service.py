@@ -27,7 +27,8 @@ from ..models import (
     MesaWrite,
     utcnow,
 )
-from ..rules import Kind, MatchState, Outcome, RulesError, replay
+from ..rules import Kind, Outcome, RulesError
+from .board import Board, board_of
 from .words import NOTES
 
 RECENT_LIMIT = 12  # tables a browser remembers on its home page
@@ -197,36 +198,6 @@ def _server_revision(engine: Engine, edit: bool, token: str) -> Any:
     return None
 
 
-@dataclass(frozen=True)
-class Board:
-    """A table's log and everything derived from it."""
-
-    mesa: Mesa
-    records: list[Entry]
-    active: list[Entry]
-    states: list[MatchState]
-
-    @property
-    def state(self) -> MatchState:
-        """The current state (after every active record)."""
-        return self.states[-1]
-
-    @property
-    def can_undo(self) -> bool:
-        """True when there is an active record to undo."""
-        return bool(self.active)
-
-    @property
-    def can_redo(self) -> bool:
-        """True when an undone record can be brought back."""
-        return any(r.status == UNDONE for r in self.records)
-
-    @property
-    def last(self) -> Entry | None:
-        """The last active record."""
-        return self.active[-1] if self.active else None
-
-
 _RECORDS = HandRecord.__table__
 _ENTRIES = (
     select(*ENTRY_COLUMNS).where(_RECORDS.c.mesa_id == bindparam("mesa")).order_by(_RECORDS.c.seq)
@@ -237,13 +208,6 @@ def load_board(mesa: Mesa, connection: Connection | None = None) -> Board:
     """Read a table's records (on `connection`, else the session's) and fold the active ones."""
     connection = connection or db.session.connection()
     return board_of(mesa, [Entry(*row) for row in connection.execute(_ENTRIES, {"mesa": mesa.id})])
-
-
-def board_of(mesa: Mesa, records: list[Entry]) -> Board:
-    """The board of records already in memory (ordered by seq)."""
-    active = [r for r in records if r.status == ACTIVE]
-    states = replay(mesa.match_config, (r.outcome for r in active))
-    return Board(mesa, records, active, states)
 
 
 @dataclass(frozen=True)

@@ -5,14 +5,11 @@ name ("Nós", "Ana", "Os Zapeiros" alike)."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 from ..models import Entry, Mesa
 from ..rules import Kind, MatchState, Outcome, Phase
-
-if TYPE_CHECKING:
-    from .service import Board
+from .board import Board
 
 LOCAL_TZ = ZoneInfo("America/Sao_Paulo")  # tzdata (a dependency) provides it everywhere
 
