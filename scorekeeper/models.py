@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -74,7 +76,8 @@ class HandRecord(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "hand_record"
     __table_args__ = (
         UniqueConstraint("mesa_id", "seq", name="uq_hand_record_mesa_seq"),
-        Index("ix_hand_record_mesa_status", "mesa_id", "status"),
+        # the newest active record, the oldest undone one: found without reading the rest
+        Index("ix_hand_record_mesa_status_seq", "mesa_id", "status", "seq"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -89,6 +92,10 @@ class HandRecord(db.Model):  # type: ignore[name-defined,misc]
     score_a: Mapped[int] = mapped_column(default=0)
     score_b: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # The match state after this record (MatchState.snapshot), a checkpoint: the board starts
+    # from the newest active record's instead of folding the whole log. None on a discarded
+    # record of an abandoned branch, which never comes back.
+    state: Mapped[list[int | None] | None] = mapped_column(JSON)
 
     mesa: Mapped[Mesa] = relationship(back_populates="records")
 
@@ -122,6 +129,7 @@ class Entry:
     score_a: int
     score_b: int
     created_at: datetime
+    state: tuple[int | None, ...] | None
 
     @property
     def outcome(self) -> Outcome:
@@ -135,5 +143,11 @@ class Entry:
 
 
 ENTRY_FIELDS = tuple(field.name for field in fields(Entry))
+
+
+def entry(row: Sequence[Any]) -> Entry:
+    """An Entry from a row of ENTRY_COLUMNS (the stored state as a tuple)."""
+    *rest, state = row
+    return Entry(*rest, tuple(state) if state is not None else None)
 # hand_record's columns in Entry's field order (a field that is not a column fails on import).
 ENTRY_COLUMNS = tuple(HandRecord.__table__.c[name] for name in ENTRY_FIELDS)

@@ -37,3 +37,54 @@ def test_migrations_upgrade_to_the_models_schema_on_postgresql(pg_url: str) -> N
             diff = compare_metadata(MigrationContext.configure(connection), db.metadata)
         assert diff == []
         db.engine.dispose()
+
+
+def test_the_state_migration_stores_each_records_checkpoint(tmp_path: Path) -> None:
+    """Upgrading a database made before checkpoints: every record of a table's current branch
+    (active, then undone) gets the state after it, and the board reads as the full fold."""
+    from sqlalchemy import text
+
+    from scorekeeper.mesas import board_of, load_board
+    from scorekeeper.models import ENTRY_COLUMNS, HandRecord, Mesa, entry
+
+    app = create_app(
+        {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 's.sqlite3'}", "SECRET_KEY": "x"}
+    )
+    folder = str(PACKAGE_DIR / "migrations")
+    with app.app_context():
+        upgrade(directory=folder, revision="9b1f3c2d4e5a")
+        with db.engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO mesa (id, edit_token, view_token, revision, created_at, players,"
+                    " best_of, first_dealer, special_at, ferro_mode, deck, manilhas, tie_opener,"
+                    " team_a, team_b, player_names) VALUES (1, 'e', 'v', 6, '2026-12-01', 4, 3,"
+                    " 0, 11, 'cegas', 'sujo', 'variavel', 'mao', 'Nós', 'Eles', '[]')"
+                )
+            )
+            rows = [  # seq, kind, side, points, status
+                (1, "normal", 0, 12, "active"),
+                (2, "proxima_partida", None, None, "active"),
+                (3, "normal", 1, 3, "discarded"),
+                (4, "normal", 1, 6, "active"),
+                (5, "normal", 0, 1, "undone"),
+            ]
+            for seq, kind, side, points, status in rows:
+                connection.execute(
+                    text(
+                        "INSERT INTO hand_record (mesa_id, seq, kind, side, points, status,"
+                        " score_a, score_b, created_at) VALUES (1, :seq, :kind, :side, :points,"
+                        " :status, 0, 0, '2026-12-01')"
+                    ),
+                    {"seq": seq, "kind": kind, "side": side, "points": points, "status": status},
+                )
+        upgrade(directory=folder)
+        mesa = db.session.get(Mesa, 1)
+        records = [
+            entry(row)
+            for row in db.session.execute(db.select(*ENTRY_COLUMNS).order_by(HandRecord.seq))
+        ]
+        assert [r.state is None for r in records] == [False, False, True, False, False]
+        assert load_board(mesa) == board_of(mesa, records)
+        assert load_board(mesa).state.points == (0, 6)
+        db.engine.dispose()

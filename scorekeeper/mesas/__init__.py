@@ -1,15 +1,13 @@
 """The tables (mesas): the domain every page family builds on."""
 
 from . import words
+from .board import Board, board_of
+from .refusals import AlreadyApplied, StaleRevision, UnknownTable, ViewOnly
 from .service import (
-    AlreadyApplied,
-    Board,
-    StaleRevision,
-    UnknownTable,
-    ViewOnly,
+    LogPage,
     Written,
-    board_of,
     load_board,
+    log_page,
     new_token,
     open_table,
     recent_tables,
@@ -27,6 +25,8 @@ from .service import (
 )
 
 __all__ = [
+    "LogPage",
+    "log_page",
     "AlreadyApplied",
     "Board",
     "StaleRevision",

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..rules import RulesError
-from .service import StaleRevision
+from .refusals import StaleRevision
 
 INT_LIMIT = 2**31  # every integer column is 32-bit; larger values would crash the database driver
 

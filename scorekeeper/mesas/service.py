@@ -9,6 +9,7 @@ import re
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import Any
 
 from sqlalchemy import Connection, Engine, bindparam, insert, select, update
@@ -25,35 +26,21 @@ from ..models import (
     HandRecord,
     Mesa,
     MesaWrite,
+    entry,
     utcnow,
 )
-from ..rules import Kind, Outcome, RulesError
-from .board import Board, board_of
+from ..rules import Kind, MatchState, Outcome, RulesError
+from .board import ACTIVE_TAIL, LOG_ON_BOARD, Board, assemble, number, state_after
+from .inputs import INT_LIMIT
+from .refusals import AlreadyApplied, StaleRevision, UnknownTable, ViewOnly
 from .words import NOTES
 
 RECENT_LIMIT = 12  # tables a browser remembers on its home page
+MAX_RECORDS = 20_000  # records a table may hold: far above any evening, a bound on abuse
+FULL_TABLE = (
+    "Esta mesa chegou ao limite de 20.000 registros. Abra uma mesa nova para continuar."
+)
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what secrets.token_urlsafe gives, and old ones
-
-
-class UnknownTable(Exception):
-    """No table has this token (it never had one, or its links were rotated): a 404."""
-
-
-class ViewOnly(Exception):
-    """A viewer's token where a scorer's is needed: a 403."""
-
-
-class StaleRevision(Exception):
-    """The board changed since the client drew it."""
-
-
-class AlreadyApplied(Exception):
-    """The table applied a write with this client id before (its answer was lost on the way
-    back and the phone sent it again): answer with the current board, apply nothing."""
-
-    def __init__(self, record_id: int) -> None:
-        super().__init__(record_id)
-        self.record_id = record_id
 
 
 def new_token() -> str:
@@ -199,15 +186,94 @@ def _server_revision(engine: Engine, edit: bool, token: str) -> Any:
 
 
 _RECORDS = HandRecord.__table__
-_ENTRIES = (
-    select(*ENTRY_COLUMNS).where(_RECORDS.c.mesa_id == bindparam("mesa")).order_by(_RECORDS.c.seq)
+_NEWEST = (
+    select(*ENTRY_COLUMNS)
+    .where(_RECORDS.c.mesa_id == bindparam("mesa"))
+    .order_by(_RECORDS.c.seq.desc())
+    .limit(LOG_ON_BOARD)
+)
+_NEWEST_ACTIVE = (
+    select(*ENTRY_COLUMNS)
+    .where(_RECORDS.c.mesa_id == bindparam("mesa"), _RECORDS.c.status == ACTIVE)
+    .order_by(_RECORDS.c.seq.desc())
+    .limit(ACTIVE_TAIL)
+)
+_OLDEST_UNDONE = (
+    select(*ENTRY_COLUMNS)
+    .where(_RECORDS.c.mesa_id == bindparam("mesa"), _RECORDS.c.status == UNDONE)
+    .order_by(_RECORDS.c.seq)
+    .limit(1)
 )
 
 
 def load_board(mesa: Mesa, connection: Connection | None = None) -> Board:
-    """Read a table's records (on `connection`, else the session's) and fold the active ones."""
+    """A table's board (on `connection`, else the session's): its newest records, the newest
+    active ones with their stored states, and whether one is undone. Three indexed reads, the
+    same for the first hand and the ten-thousandth."""
     connection = connection or db.session.connection()
-    return board_of(mesa, [Entry(*row) for row in connection.execute(_ENTRIES, {"mesa": mesa.id})])
+    values = {"mesa": mesa.id}
+    recent = [entry(row) for row in connection.execute(_NEWEST, values)]
+    active = [entry(row) for row in connection.execute(_NEWEST_ACTIVE, values)]
+    undone = connection.execute(_OLDEST_UNDONE, values).first() is not None
+    states = [state_after(mesa, record) for record in active]
+    return assemble(mesa, recent, active, states, undone)
+
+
+HISTORY_PAGE = 100  # records a page of the history shows
+
+
+@dataclass(frozen=True)
+class LogPage:
+    """A page of a table's whole log: its records (newest first), the 'partida.mão' number of
+    their active hands, and the seq to ask for the next, older page (None on the last)."""
+
+    mesa: Mesa
+    records: tuple[Entry, ...]
+    numbers: Mapping[int, str]
+    older: int | None
+
+
+_PAGE = (
+    select(*ENTRY_COLUMNS)
+    .where(_RECORDS.c.mesa_id == bindparam("mesa"), _RECORDS.c.seq < bindparam("before"))
+    .order_by(_RECORDS.c.seq.desc())
+    .limit(HISTORY_PAGE + 1)
+)
+_ACTIVE_BEFORE = (
+    select(*ENTRY_COLUMNS)
+    .where(
+        _RECORDS.c.mesa_id == bindparam("mesa"),
+        _RECORDS.c.status == ACTIVE,
+        _RECORDS.c.seq < bindparam("before"),
+    )
+    .order_by(_RECORDS.c.seq.desc())
+    .limit(1)
+)
+
+
+def log_page(token: str, before: int | None = None) -> LogPage:
+    """A page of the whole log of the table with this scorer token: the records older than
+    `before` (from the newest), read by index whatever the table's size."""
+    mesa = scorer_table(token)
+    connection = db.session.connection()
+    newest = INT_LIMIT - 1  # past any seq, and still a 32-bit integer
+    values = {"mesa": mesa.id, "before": min(before, newest) if before is not None else newest}
+    rows = [entry(row) for row in connection.execute(_PAGE, values)]
+    records, more = rows[:HISTORY_PAGE], len(rows) > HISTORY_PAGE
+    active = [r for r in records if r.status == ACTIVE]
+    numbers: dict[int, str] = {}
+    if active:
+        earlier = connection.execute(
+            _ACTIVE_BEFORE, {"mesa": mesa.id, "before": active[-1].seq}
+        ).first()
+        befores = [state_after(mesa, r) for r in active[1:]]
+        initial = MatchState(mesa.match_config)
+        befores.append(state_after(mesa, entry(earlier)) if earlier else initial)
+        for record, state in zip(active, befores, strict=True):
+            if Kind(record.kind).is_hand:
+                numbers[record.id] = number(state)
+    older = records[-1].seq if more and records else None
+    return LogPage(mesa, tuple(records), MappingProxyType(numbers), older)
 
 
 @dataclass(frozen=True)
@@ -296,14 +362,9 @@ _SET_NOTE = (
 )
 
 
-def _with_status(
-    connection: Connection, board: Board, changed: list[Entry], status: str
-) -> tuple[Board, list[Entry]]:
-    """Store a new status for some records; the board and the records as they are after it."""
-    connection.execute(_SET_STATUS, {"ids": [r.id for r in changed], "new_status": status})
-    after = {r.id: replace(r, status=status) for r in changed}
-    board = board_of(board.mesa, [after.get(r.id, r) for r in board.records])
-    return board, [after[r.id] for r in changed]
+def _set_status(connection: Connection, record: Entry, status: str) -> None:
+    """Store a new status for a record."""
+    connection.execute(_SET_STATUS, {"ids": [record.id], "new_status": status})
 
 
 def record_outcome(
@@ -316,14 +377,14 @@ def record_outcome(
     """Append a hand (or correction, or marker) if it is legal now; undone hands are discarded."""
 
     def change(connection: Connection, board: Board) -> Written:
+        if board.size >= MAX_RECORDS:
+            raise RulesError(FULL_TABLE)
         after = board.state.apply(outcome)
-        records = board.records
         if board.can_redo:
             connection.execute(_DISCARD_UNDONE, {"mesa": board.mesa.id})
-            records = [replace(r, status=DISCARDED) if r.status == UNDONE else r for r in records]
         draft = Entry(
             id=0,  # given by the INSERT
-            seq=(records[-1].seq + 1) if records else 1,
+            seq=board.size + 1,
             kind=outcome.kind.value,
             side=outcome.side,
             points=outcome.points,
@@ -333,12 +394,13 @@ def record_outcome(
             score_a=after.points[0],
             score_b=after.points[1],
             created_at=utcnow(),
+            state=tuple(after.snapshot()),
         )
         values = {name: getattr(draft, name) for name in ENTRY_FIELDS if name != "id"}
+        values["state"] = after.snapshot()
         new_id = connection.execute(_INSERT, {**values, "mesa_id": board.mesa.id}).scalar_one()
-        rec = replace(draft, id=new_id)
-        new_board = Board(board.mesa, [*records, rec], [*board.active, rec], [*board.states, after])
-        return Written(new_board, rec)
+        record = replace(draft, id=new_id)
+        return Written(board.appended(record, after), record)
 
     return _write(token, revision, change, client_id)
 
@@ -349,8 +411,9 @@ def undo(token: str, revision: int, client_id: str | None = None) -> Written:
     def change(connection: Connection, board: Board) -> Written:
         if board.last is None:
             raise RulesError("Não há mão para desfazer.")
-        new_board, changed = _with_status(connection, board, [board.last], UNDONE)
-        return Written(new_board, changed[0])
+        _set_status(connection, board.last, UNDONE)
+        after = load_board(board.mesa, connection)
+        return Written(after, replace(board.last, status=UNDONE))
 
     return _write(token, revision, change, client_id)
 
@@ -359,13 +422,21 @@ def redo(token: str, revision: int, client_id: str | None = None) -> Written:
     """Bring back the record the last undo took (the earliest undone one)."""
 
     def change(connection: Connection, board: Board) -> Written:
-        undone = [r for r in board.records if r.status == UNDONE]
-        if not undone:
+        row = connection.execute(_OLDEST_UNDONE, {"mesa": board.mesa.id}).first()
+        if row is None:
             raise RulesError("Não há mão desfeita para refazer.")
-        new_board, changed = _with_status(connection, board, undone[:1], ACTIVE)
-        return Written(new_board, changed[0])
+        record = entry(row)
+        _set_status(connection, record, ACTIVE)
+        return Written(load_board(board.mesa, connection), replace(record, status=ACTIVE))
 
     return _write(token, revision, change, client_id)
+
+
+_ACTIVE_RECORD = select(*ENTRY_COLUMNS).where(
+    _RECORDS.c.id == bindparam("record"),
+    _RECORDS.c.mesa_id == bindparam("mesa"),
+    _RECORDS.c.status == ACTIVE,
+)
 
 
 def set_note(
@@ -374,15 +445,15 @@ def set_note(
     """Attach a note on how a normal hand ended (e.g. 'truco aceito') to an active record."""
 
     def change(connection: Connection, board: Board) -> Written:
-        rec = next((r for r in board.active if r.id == record_id), None)
-        if rec is None:
+        values = {"record": record_id, "mesa": board.mesa.id}
+        row = connection.execute(_ACTIVE_RECORD, values).first()
+        if row is None:
             raise RulesError("Essa mão não está no placar.")
-        allowed = dict(NOTES.get(rec.points or 0, ())) if rec.kind == Kind.NORMAL.value else {}
-        if note not in allowed:
+        record = entry(row)
+        allowed = dict(NOTES.get(record.points or 0, ()))
+        if record.kind != Kind.NORMAL.value or note not in allowed:
             raise RulesError("Essa observação não combina com essa mão.")
-        connection.execute(_SET_NOTE, {"record": rec.id, "new_note": note})
-        noted = replace(rec, note=note)
-        records = [noted if r.id == rec.id else r for r in board.records]
-        return Written(board_of(board.mesa, records), noted)
+        connection.execute(_SET_NOTE, {"record": record.id, "new_note": note})
+        return Written(load_board(board.mesa, connection), replace(record, note=note))
 
     return _write(token, revision, change, client_id)

@@ -175,6 +175,42 @@ class MatchState:
     series_winner: int | None = None
     totals: tuple[int, int] = field(default=(0, 0))
 
+    def snapshot(self) -> list[int | None]:
+        """This state without its config, as plain numbers (a checkpoint to store)."""
+        return [
+            *self.points,
+            *self.wins,
+            self.game_number,
+            self.series_number,
+            self.hands_dealt,
+            self.hand_in_game,
+            self.game_winner,
+            self.series_winner,
+            *self.totals,
+        ]
+
+    @classmethod
+    def restore(cls, config: MatchConfig, snapshot: list[int | None]) -> MatchState:
+        """The state a snapshot was taken of, under the same config."""
+        a, b, wins_a, wins_b, game, series, dealt, hand, game_winner, series_winner, *totals = (
+            snapshot
+        )
+        numbers = (a, b, wins_a, wins_b, game, series, dealt, hand, *totals)
+        if len(totals) != 2 or not all(isinstance(n, int) for n in numbers):
+            raise RulesError("Estado guardado inválido.")
+        return cls(
+            config,
+            (int(a or 0), int(b or 0)),
+            (int(wins_a or 0), int(wins_b or 0)),
+            int(game or 0),
+            int(series or 0),
+            int(dealt or 0),
+            int(hand or 0),
+            game_winner,
+            series_winner,
+            (int(totals[0] or 0), int(totals[1] or 0)),
+        )
+
     @property
     def phase(self) -> Phase:
         """The kind of hand to play next, or the end of the game or series."""

@@ -3,6 +3,7 @@ of `_board.html`."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,10 +12,9 @@ from flask_wtf.csrf import generate_csrf
 from htmx_flask import request as hx_request
 
 from ..mesas import Board, words
-from ..models import ACTIVE, Entry
+from ..models import ACTIVE, Entry, Mesa
 from ..rules import HAND_VALUES, Kind, MatchState, Outcome, Phase
 
-LOG_ON_BOARD = 30  # the newest entries; the whole log has a page of its own
 # The board's own routes, /m/<token>/<path>: the views and board_urls share these.
 PATHS = {
     "history": "historico",
@@ -56,7 +56,7 @@ def board_context(board: Board, message: str | None = None, status: int = 200) -
         "ferro_short": words.FERRO_SHORT[ferro],
         "winner_text": words.over_text(board),
         "series_label": words.series_label(board.mesa, state),
-        "log": log_entries(board, LOG_ON_BOARD),
+        "log": log_entries(board.mesa, board.recent, board.numbers),
         "chart": {"a": chart_a, "b": chart_b, "hands": hands},
         "message": message,
         "status": status,
@@ -127,13 +127,11 @@ class LogEntry:
     active: bool
 
 
-def log_entries(board: Board, limit: int | None = None) -> list[LogEntry]:
-    """The records (the newest `limit`, or all), newest first, numbered 'partida.mão' if active."""
-    names, special_at = board.mesa.team_names, board.mesa.special_at
-    numbers: dict[int, str] = {}
-    for rec, before in zip(board.active, board.states, strict=False):
-        if Kind(rec.kind).is_hand:
-            numbers[rec.id] = f"{before.game_number}.{before.hand_in_game}"
+def log_entries(
+    mesa: Mesa, records: Sequence[Entry], numbers: Mapping[int, str]
+) -> list[LogEntry]:
+    """Log lines for records (newest first), active hands numbered 'partida.mão'."""
+    names, special_at = mesa.team_names, mesa.special_at
     return [
         LogEntry(
             record=rec,
@@ -144,14 +142,13 @@ def log_entries(board: Board, limit: int | None = None) -> list[LogEntry]:
             time=words.local_time(rec.created_at),
             active=rec.status == ACTIVE,
         )
-        for rec in reversed(board.records[-limit:] if limit else board.records)
+        for rec in records
     ]
 
 
 def chart_points(board: Board) -> tuple[str, str, int]:
     """SVG polyline points for both sides over the current game's hands, and the hand count."""
-    current = (board.state.series_number, board.state.game_number)
-    series = [s.points for s in board.states if (s.series_number, s.game_number) == current]
+    series = [s.points for s in board.game]
     if not series or series[0] != (0, 0):
         series.insert(0, (0, 0))
     width, height = 300, 96

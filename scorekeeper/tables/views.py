@@ -81,14 +81,19 @@ def board(token: str) -> str:
 
 @bp.get(f"/m/<token>/{PATHS['history']}")
 def history(token: str) -> str:
-    """The whole log of a table, newest first."""
-    board = mesas.scorer_board(token)
+    """The whole log of a table, newest first, a page at a time (?antes=<seq> for older)."""
+    before = request.args.get("antes", type=int)
+    page = mesas.log_page(token, before if before is not None and before > 0 else None)
+    older = None
+    if page.older is not None:
+        older = url_for("tables.history", token=token, antes=page.older)
     return render_template(
         "tables/history.html",
-        mesa=board.mesa,
-        board=board,
-        names=board.mesa.team_names,
-        log=present.log_entries(board),
+        mesa=page.mesa,
+        names=page.mesa.team_names,
+        log=present.log_entries(page.mesa, page.records, page.numbers),
+        older=older,
+        first=before is None,
     )
 
 

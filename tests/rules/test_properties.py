@@ -256,6 +256,17 @@ def test_replaying_legal_outcomes_keeps_the_score_between_0_and_12(config, data)
         state = after
 
 
+@settings(deadline=None, max_examples=80)
+@given(config=CONFIGS, data=st.data())
+def test_a_snapshot_restores_every_state_it_was_taken_of(config, data) -> None:
+    """The stored checkpoint (MatchState.snapshot) gives back the same state under the same
+    config, whatever legal outcomes led to it."""
+    state = MatchState(config)
+    for _ in range(data.draw(st.integers(0, 60), label="steps")):
+        state = state.apply(data.draw(st.sampled_from(state.legal_outcomes()), label="outcome"))
+        assert MatchState.restore(config, state.snapshot()) == state
+
+
 @pytest.mark.parametrize("special_at", [10, 11])
 @settings(deadline=None, max_examples=60)
 @given(data=st.data())

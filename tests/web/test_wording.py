@@ -84,6 +84,7 @@ def entry(seq: int, code: str, score: tuple[int, int], **extra: object) -> Entry
         "score_a": score[0],
         "score_b": score[1],
         "created_at": AT,
+        "state": None,  # board_of folds the records itself
     }
     values.update(extra)
     return Entry(**values)  # type: ignore[arg-type]
@@ -274,7 +275,8 @@ def expected_log(a: str, b: str) -> list[str]:
 @pytest.mark.parametrize("pair", PAIRS, ids="-".join)
 def test_log_lines_read_right_for_any_name(render_app: Flask, pair: tuple[str, str]) -> None:
     """The log: no 'normal' on every line, the kind only where it adds, undone marked alike."""
-    log = present.log_entries(log_board(pair))
+    shown = log_board(pair)
+    log = present.log_entries(shown.mesa, shown.recent, shown.numbers)
     with render_app.test_request_context():
         html = render_template("tables/_log.html", log=log)
     lines = log_lines(html, times=True)

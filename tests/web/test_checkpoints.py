@@ -1,0 +1,124 @@
+"""Cost that does not grow with the table's history: every record keeps the state after it (a
+checkpoint), the board reads only its newest records, the history is paginated, and a table
+holds at most 20,000 records."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.extensions import db
+from scorekeeper.mesas import board_of, load_board, service
+from scorekeeper.models import ENTRY_COLUMNS, HandRecord, Mesa, entry
+
+from .helpers import by_testid, open_table, post, revision, scores, tap
+
+ACTIONS = st.lists(
+    st.one_of(
+        st.integers(min_value=0, max_value=40),
+        st.sampled_from(["desfazer", "refazer"]),
+        st.tuples(st.sampled_from([0, 1]), st.integers(min_value=0, max_value=11)),
+    ),
+    max_size=35,
+)
+
+
+def boards(app: Flask, token: str):  # type: ignore[no-untyped-def]
+    """The table's board as the app reads it (from checkpoints) and as the full fold gives it."""
+    with app.app_context():
+        mesa = db.session.execute(db.select(Mesa).filter_by(edit_token=token)).scalar_one()
+        rows = db.session.execute(
+            db.select(*ENTRY_COLUMNS).where(HandRecord.mesa_id == mesa.id).order_by(HandRecord.seq)
+        )
+        return load_board(mesa), board_of(mesa, [entry(row) for row in rows])
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(actions=ACTIONS, series=st.sampled_from(["avulsas", "melhor_de_3"]))
+def test_the_checkpointed_board_equals_the_full_fold_after_every_step(
+    app: Flask, client: FlaskClient, actions: list[int | str | tuple[int, int]], series: str
+) -> None:
+    """For any sequence of legal taps, undos, redos and corrections, the board read from the
+    stored states (state, last record, log, numbers, chart, redo) equals the fold of the whole
+    log, after every step."""
+    token = open_table(client, serie=series)
+    for action in actions:
+        if isinstance(action, str):
+            post(client, token, action)
+        elif isinstance(action, tuple):
+            side, points = action
+            post(client, token, "corrigir", lado=str(side), pontos=str(points), motivo="teste")
+        else:
+            read, _ = boards(app, token)
+            legal = read.state.legal_outcomes()
+            assert tap(client, token, legal[action % len(legal)].code).status_code == 200
+        checkpointed, folded = boards(app, token)
+        assert checkpointed == folded
+
+
+def test_undo_and_redo_across_a_next_game_marker_read_the_stored_states(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Undoing 'Próxima partida' and redoing it move between the finished game and the new one,
+    the board always equal to the full fold."""
+    token = open_table(client)
+    for code in ("normal:0:12", "proxima_partida", "normal:1:3"):
+        assert tap(client, token, code).status_code == 200
+    for route, want in (("desfazer", (0, 0)), ("desfazer", (12, 0)), ("refazer", (0, 0))):
+        assert scores(post(client, token, route).text) == want
+        checkpointed, folded = boards(app, token)
+        assert checkpointed == folded
+
+
+def test_a_table_refuses_records_past_its_limit_in_portuguese(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past the limit (20,000 records; 3 here) a new record is refused with a pt-BR message
+    and nothing changes; undo still works."""
+    monkeypatch.setattr(service, "MAX_RECORDS", 3)
+    token = open_table(client)
+    for _ in range(3):
+        assert tap(client, token, "anulada").status_code == 200
+    refused = tap(client, token, "normal:0:1")
+    assert refused.status_code == 422
+    assert "limite" in (by_testid(refused.text, "mensagem") or "")
+    assert revision(client, token) == 3
+    assert post(client, token, "desfazer").status_code == 200
+
+
+def test_the_history_is_paginated_and_numbers_every_page(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The whole log comes a page at a time (newest first), each page numbering its hands
+    'partida.mão' as the board does, and the last page links no further."""
+    monkeypatch.setattr(service, "HISTORY_PAGE", 4)
+    token = open_table(client)
+    for _ in range(10):
+        assert tap(client, token, "anulada").status_code == 200
+    numbers: list[str] = []
+    url: str | None = f"/m/{token}/historico"
+    pages = 0
+    while url:
+        html = client.get(url).text
+        numbers += re.findall(r'<span class="num">([^<]*)</span>', html)
+        older = re.search(r'href="([^"]+)" data-testid="historico-anteriores"', html)
+        url = older.group(1).replace("&amp;", "&") if older else None
+        pages += 1
+    assert pages == 3
+    assert numbers == [f"1.{n}" for n in range(10, 0, -1)]
+
+
+def test_a_huge_or_odd_history_cursor_is_a_page_not_an_error(client: FlaskClient) -> None:
+    """?antes= beyond 32 bits, negative or not a number: the newest page, never a 500."""
+    token = open_table(client)
+    tap(client, token, "normal:0:1")
+    for cursor in ("9" * 30, "-5", "x"):
+        response = client.get(f"/m/{token}/historico?antes={cursor}")
+        assert response.status_code == 200
