@@ -1,4 +1,5 @@
-"""Absolute links for the QR codes: PUBLIC_URL, the request's host or this machine's LAN address."""
+"""Absolute links for the QR codes: PUBLIC_URL, a host that can be believed, or this machine's
+LAN address: never a Host header nobody vouched for."""
 
 from __future__ import annotations
 
@@ -65,24 +66,43 @@ class ShareRoot:
     note: str | None = None
 
 
+def _trusted_host(hostname: str) -> bool:
+    """True when the request's Host can be believed: on an allow-list (TRUSTED_HOSTS: Flask has
+    already refused any other), or the LAN address this app found itself."""
+    if current_app.config.get("TRUSTED_HOSTS"):
+        return not is_local_host(hostname)
+    return hostname == lan_address()
+
+
+def _port(asked: int | None, default: int) -> int:
+    """The port phones should use: the one this machine's own browser asked for, else the one
+    the server listens on (a Host header from elsewhere is not believed)."""
+    if asked:
+        return asked
+    try:
+        return int(request.environ.get("SERVER_PORT") or default)
+    except ValueError:
+        return default
+
+
 def share_root() -> ShareRoot:
-    """PUBLIC_URL if set; opened as localhost, this machine's LAN address; else the request's."""
+    """PUBLIC_URL if set; a host that can be believed (see _trusted_host) as it was asked for;
+    else (localhost, or a Host header anybody could have written) this machine's LAN address,
+    on the port the server really listens on."""
     public = (current_app.config.get("PUBLIC_URL") or "").strip().rstrip("/")
     if public:
         return ShareRoot(public)
     parts = urlsplit(request.host_url)
-    if not is_local_host(parts.hostname or ""):
+    hostname = parts.hostname or ""
+    if _trusted_host(hostname):
         return ShareRoot()
-    if not current_app.config.get("SERVES_LAN", True):
+    if is_local_host(hostname) and not current_app.config.get("SERVES_LAN", True):
         return ShareRoot(note=PRIVATE_NOTE)
     address = lan_address()
     if address is None:
         return ShareRoot(note=NO_LAN_NOTE)
-    default = 443 if parts.scheme == "https" else 80
-    try:
-        port = parts.port or default
-    except ValueError:  # a malformed Host header
-        port = default
+    default = 443 if request.scheme == "https" else 80
+    port = _port(parts.port if is_local_host(hostname) else None, default)
     netloc = address if port == default else f"{address}:{port}"
     note = f"Os códigos levam ao endereço deste computador na rede local, {netloc}."
-    return ShareRoot(f"{parts.scheme}://{netloc}{request.script_root}", note)
+    return ShareRoot(f"{request.scheme}://{netloc}{request.script_root}", note)

@@ -23,9 +23,9 @@ from scorekeeper.share.qr import qr_svg
 from ..conftest import require_program
 from .helpers import open_table
 
-LAN = "http://192.168.0.7:5000"
 MACHINE_IP = "192.168.1.23"  # what lan_address() answers in these tests
 MACHINE = f"http://{MACHINE_IP}:5000"
+LAN = MACHINE  # a phone on the Wi-Fi opens the address the app found itself
 PUBLIC = "https://tento.example.com.br"
 WRITE_ROUTES = ("marcar", "desfazer", "refazer", "nota", "corrigir", "trocar-links")
 TO_ELEVEN = ("normal:0:9", "normal:0:1", "normal:0:1")
@@ -281,6 +281,39 @@ def test_no_note_on_a_lan_host(local_app: Flask, monkeypatch: pytest.MonkeyPatch
     html = client.get(f"/m/{edit}/compartilhar", base_url=LAN).text
     assert 'data-testid="nota-endereco"' not in html
     assert text_of(html, "link-marcar") == f"{LAN}/m/{edit}"
+
+
+def test_a_forged_host_never_reaches_the_shared_links(
+    local_app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Host header nobody vouched for (not PUBLIC_URL, not the LAN address the app found, not
+    on TRUSTED_HOSTS) is not what the QR codes carry: they use the LAN address, on the port the
+    server listens on."""
+    monkeypatch.setattr(links, "lan_address", lambda: MACHINE_IP)
+    client = local_app.test_client()
+    edit = open_table(client)
+    html = client.get(
+        f"/m/{edit}/compartilhar",
+        base_url="http://127.0.0.1:5000",
+        headers={"Host": "evil.example:6666"},
+    ).text
+    assert "evil.example" not in html
+    assert text_of(html, "link-marcar") == f"http://{MACHINE_IP}:5000/m/{edit}"
+
+
+def test_trusted_hosts_are_kept_and_every_other_host_refused(
+    local_app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With TRUSTED_HOSTS, a listed host is used as asked for; any other Host gets a 400."""
+    monkeypatch.setattr(links, "lan_address", lambda: MACHINE_IP)
+    client = local_app.test_client()
+    edit = open_table(client)
+    local_app.config["TRUSTED_HOSTS"] = ["placar.casa"]
+    html = client.get(f"/m/{edit}/compartilhar", base_url="http://placar.casa").text
+    assert text_of(html, "link-marcar") == f"http://placar.casa/m/{edit}"
+    forged = client.get(f"/m/{edit}/compartilhar", headers={"Host": "evil.example"})
+    assert forged.status_code == 400
+    assert "evil.example" not in forged.text
 
 
 def test_public_url_wins_even_on_localhost(
