@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import Bet, Kind, Outcome, RulesError
+from scorekeeper.rules import Bet, Kind, Outcome, RulesError, Special
 
 NOS, ELES = 0, 1
 
@@ -87,10 +87,12 @@ def test_nothing_above_doze() -> None:
         bet.ask(NOS)
 
 
-def test_nobody_asks_for_truco_in_the_mao_de_onze_or_de_ferro() -> None:
+@pytest.mark.parametrize("special", [Special.ONZE_NOS, Special.ONZE_ELES, Special.FERRO])
+def test_nobody_asks_for_truco_in_the_mao_de_onze_or_de_ferro(special: Special) -> None:
     """seed 000, Mão de onze e mão de ferro: nobody may ask for truco."""
-    with pytest.raises(RulesError, match="ninguém pode pedir truco"):
-        Bet(special=True).ask(NOS)
+    for side in (NOS, ELES):
+        with pytest.raises(RulesError, match="ninguém pode pedir truco"):
+            Bet.start(special).ask(side)
 
 
 def test_answers_without_a_request_or_from_a_third_side_are_refused() -> None:
