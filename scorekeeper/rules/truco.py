@@ -66,14 +66,6 @@ class Bet:
             return None
         return Word.call_for(self.worth)
 
-    def next_call(self, side: int) -> Word | None:
-        """The call `side` may make now, or None (see `ask` for why not)."""
-        try:
-            self.ask(side)
-        except RuleBroken:
-            return None
-        return Word.call_for(next_step(self.worth) or HAND_VALUES[-1])
-
     def ask(self, side: int, word: Word | None = None) -> Bet:
         """`side` asks for the next step (truco, seis, nove, doze); `word`, if given, must be it."""
         _check_side(side)

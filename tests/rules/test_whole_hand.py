@@ -226,6 +226,7 @@ def test_won_first_tied_second_ends_the_hand() -> None:
     primeira"."""
     verdict = legal([*R1_NOS, *R2_TIE])
     assert verdict.results == (NOS, None) and verdict.winner == NOS
+    assert [r.label for r in verdict.rounds] == ["nos", "empate"]
     assert Reason(Code.WON_FIRST_TIED_SECOND, side=NOS) in verdict.reasons
     assert refused([*R1_NOS, *R2_TIE, "1:Jc"])[1].code is Code.HAND_OVER
 
@@ -691,6 +692,7 @@ def test_every_reason_is_worded_in_portuguese_with_its_rule_book_section() -> No
         assert "None" not in sentence, (code, sentence)
         assert (reason.section is None) == (code in no_rule), code
     assert {s.value for s in Section} >= {"truco", "correr", "mao-de-onze", "mao-de-ferro"}
+    assert all(s.title.strip() for s in Section)
 
 
 def test_reasons_read_right_for_any_team_and_player_name() -> None:
