@@ -6,8 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import RulesError
-
-ORDINALS = ("primeira", "segunda", "terceira")
+from .reasons import ORDINALS, Code, Names, Reason, word
 
 
 @dataclass(frozen=True)
@@ -19,6 +18,7 @@ class HandVerdict:
     winner: str | None
     decided_after: int | None
     reasons: tuple[str, ...]
+    rule: Reason
 
     @property
     def void(self) -> bool:
@@ -31,40 +31,43 @@ class HandVerdict:
         return None if self.decided else len(self.results) + 1
 
 
-def _outcome(results: Sequence[str | None]) -> tuple[bool, str | None, str]:
-    """Decide a prefix of round results: (decided, winner, the rule that applies)."""
+@dataclass(frozen=True)
+class Decision:
+    """Where a hand stands after some rounds: decided or not, the winning side, and the rule."""
+
+    decided: bool
+    winner: int | None
+    rule: Reason
+
+
+def decide(results: Sequence[int | None]) -> Decision:
+    """Decide a prefix of round results given by side (0, 1, or None for a tied round)."""
     n = len(results)
     if n < 2:
         if n == 1 and results[0] is None:
-            return False, None, "A primeira rodada empatou: quem ganhar a segunda leva a mão."
+            return Decision(False, None, Reason(Code.FIRST_TIED))
         if n == 1:
-            return False, None, f"{results[0]} ganhou a primeira rodada; ninguém fez duas ainda."
-        return False, None, "Nenhuma rodada jogada ainda."
+            return Decision(False, None, Reason(Code.NOBODY_TWO_YET))
+        return Decision(False, None, Reason(Code.NO_ROUND_YET))
     first, second = results[0], results[1]
     if n == 2:
         if first is not None and first == second:
-            return True, first, f"{first} ganhou a primeira e a segunda: duas rodadas levam a mão."
+            return Decision(True, first, Reason(Code.TWO_ROUNDS, side=first))
         if first is None and second is not None:
-            return True, second, f"Empatou a primeira: quem ganhou a segunda ({second}) leva a mão."
+            return Decision(True, second, Reason(Code.TIED_FIRST_WON_SECOND, side=second))
         if first is not None and second is None:
-            return True, first, (
-                f"Ganhou a primeira e empatou a segunda: leva quem ganhou a primeira ({first})."
-            )
+            return Decision(True, first, Reason(Code.WON_FIRST_TIED_SECOND, side=first))
         if first is None:
-            return False, None, "Empataram a primeira e a segunda: a terceira rodada decide."
-        return False, None, "Uma rodada para cada lado: a terceira rodada decide."
+            return Decision(False, None, Reason(Code.FIRST_TWO_TIED))
+        return Decision(False, None, Reason(Code.ONE_EACH))
     third = results[2]
     if first is None:
         if third is None:
-            return True, None, "Empataram as três rodadas: a mão é anulada e ninguém marca pontos."
-        return True, third, (
-            f"Empataram a primeira e a segunda: a terceira decide, e foi de {third}."
-        )
+            return Decision(True, None, Reason(Code.ALL_TIED))
+        return Decision(True, third, Reason(Code.FIRST_TWO_TIED_THIRD_WON, side=third))
     if third is None:
-        return True, first, (
-            f"Uma rodada para cada e empatou a terceira: leva quem ganhou a primeira ({first})."
-        )
-    return True, third, f"Uma rodada para cada: {third} ganhou a terceira e leva a mão."
+        return Decision(True, first, Reason(Code.ONE_EACH_THIRD_TIED, side=first))
+    return Decision(True, third, Reason(Code.ONE_EACH_THIRD_WON, side=third))
 
 
 def judge_hand(
@@ -76,6 +79,8 @@ def judge_hand(
     results = tuple(results)
     if len(results) > 3:
         raise RulesError(f"Uma mão tem no máximo três rodadas, não {len(results)}.")
+    names = Names(sides=teams)
+    sides: list[int | None] = []
     reasons: list[str] = []
     for i, result in enumerate(results):
         if result is not None and result not in teams:
@@ -83,17 +88,30 @@ def judge_hand(
                 f"Resultado desconhecido na {ORDINALS[i]} rodada: {result!r}. "
                 f"Use {teams[0]!r}, {teams[1]!r} ou empate."
             )
+        sides.append(None if result is None else teams.index(result))
         if i > 0:
-            decided, _, rule = _outcome(results[:i])
-            if decided:
+            before = decide(sides[:i])
+            if before.decided:
+                rule = word(before.rule, names)
                 raise RulesError(
-                    f"A mão já estava decidida depois da {ORDINALS[i - 1]} rodada ({rule}) "
-                    f"e não se joga a {ORDINALS[i]} rodada."
+                    f"A mão já estava decidida depois da {ORDINALS[i - 1]} rodada "
+                    f"({rule[0].lower()}{rule[1:-1]}) e não se joga a {ORDINALS[i]} rodada."
                 )
-        label = "empate" if result is None else f"{result} ganhou"
-        reasons.append(f"{ORDINALS[i].capitalize()} rodada: {label}.")
-    decided, winner, rule = _outcome(results)
-    reasons.append(rule)
-    if not decided:
-        reasons.append(f"A mão segue: falta a {ORDINALS[len(results)]} rodada.")
-    return HandVerdict(results, decided, winner, len(results) if decided else None, tuple(reasons))
+        side = sides[i]
+        code = Reason(Code.ROUND_TIED, round=i + 1)
+        if side is not None:
+            code = Reason(Code.ROUND_FOR, round=i + 1, side=side)
+        reasons.append(word(code, names))
+    decision = decide(sides)
+    reasons.append(word(decision.rule, names))
+    if not decision.decided:
+        reasons.append(word(Reason(Code.HAND_GOES_ON, round=len(results) + 1), names))
+    winner = None if decision.winner is None else teams[decision.winner]
+    return HandVerdict(
+        results,
+        decision.decided,
+        winner,
+        len(results) if decision.decided else None,
+        tuple(reasons),
+        decision.rule,
+    )

@@ -1,23 +1,37 @@
-"""RuleSet: the house options that change how cards and rounds are judged."""
+"""RuleSet: the house options that change how cards, rounds and calls are judged."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 from .errors import RulesError
 
-DECKS = ("sujo", "limpo")
-MANILHA_MODES = ("variavel", "fixa")
-TIE_OPENERS = ("mao", "primeira_empatada")
+Deck = Literal["sujo", "limpo"]
+ManilhaMode = Literal["variavel", "fixa"]
+TieOpener = Literal["mao", "primeira_empatada"]
+Answerer = Literal["proximo", "qualquer"]
+
+DECKS: tuple[Deck, ...] = get_args(Deck)
+MANILHA_MODES: tuple[ManilhaMode, ...] = get_args(ManilhaMode)
+TIE_OPENERS: tuple[TieOpener, ...] = get_args(TieOpener)
+ANSWERERS: tuple[Answerer, ...] = get_args(Answerer)
 
 
 @dataclass(frozen=True, kw_only=True)
 class RuleSet:
-    """Deck, manilha mode and who opens after a tied round (seeds 000, 002, 003)."""
+    """Deck, manilha mode, who opens after a tied round and who answers for a side.
 
-    deck: str = "sujo"
-    manilhas: str = "variavel"
-    tie_opener: str = "mao"
+    `answerer` matters in 2x2 only. "proximo" (seed 000): a call is answered by the next
+    opponent in play order, a raise by the player who asked, and the mão de onze is decided by
+    the first player of the side at eleven in play order. "qualquer" (seed 002): any player of
+    the side may answer a call or decide the mão de onze, and the first answer counts.
+    """
+
+    deck: Deck = "sujo"
+    manilhas: ManilhaMode = "variavel"
+    tie_opener: TieOpener = "mao"
+    answerer: Answerer = "proximo"
 
     def __post_init__(self) -> None:
         """Refuse values outside the known options."""
@@ -31,6 +45,11 @@ class RuleSet:
             raise RulesError(
                 f"Regra de quem abre após empate desconhecida: {self.tie_opener!r}. "
                 "Use 'mao' ou 'primeira_empatada'."
+            )
+        if self.answerer not in ANSWERERS:
+            raise RulesError(
+                f"Regra de quem responde ao truco desconhecida: {self.answerer!r}. "
+                "Use 'proximo' ou 'qualquer'."
             )
 
     @property

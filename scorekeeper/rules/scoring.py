@@ -49,6 +49,35 @@ class Phase(Enum):
     SERIES_OVER = "fim_de_serie"
 
 
+class Special(Enum):
+    """The kind of hand being played: what it starts worth and whether anyone may call."""
+
+    NORMAL = "normal"
+    ONZE_NOS = "onze-nos"
+    ONZE_ELES = "onze-eles"
+    FERRO = "ferro"
+
+    @classmethod
+    def onze(cls, side: int) -> Special:
+        """The mão de onze (or de dez) of `side`."""
+        return cls.ONZE_NOS if side == 0 else cls.ONZE_ELES
+
+    @property
+    def onze_side(self) -> int | None:
+        """The side playing the mão de onze, or None."""
+        return {Special.ONZE_NOS: 0, Special.ONZE_ELES: 1}.get(self)
+
+    @property
+    def worth(self) -> int:
+        """What the hand is worth before any call: 3 for a played mão de onze, else 1."""
+        return 3 if self.onze_side is not None else 1
+
+    @property
+    def calls_allowed(self) -> bool:
+        """Only a normal hand may be trucada: no call in the mão de onze or de ferro."""
+        return self is Special.NORMAL
+
+
 @dataclass(frozen=True)
 class Outcome:
     """One record: `side` is the side that scores (or is corrected), `points` the hand's value.
@@ -231,6 +260,14 @@ class MatchState:
         if self.phase is not Phase.MAO_DE_ONZE:
             return None
         return 0 if self.points[0] >= self.config.special_at else 1
+
+    @property
+    def special(self) -> Special:
+        """The kind of the hand to play next (a normal hand once the game is over)."""
+        onze = self.onze_side
+        if onze is not None:
+            return Special.onze(onze)
+        return Special.FERRO if self.phase is Phase.MAO_DE_FERRO else Special.NORMAL
 
     @property
     def mao(self) -> int:

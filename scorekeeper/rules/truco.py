@@ -1,73 +1,130 @@
-"""What a hand is worth while it is played: truco, seis, nove, doze (seed 000, Truco and Correr)."""
+"""What a hand is worth while it is played: truco, seis, nove, doze (seed 000, Truco and Correr),
+and what the board records when it ends, as a scoring `Outcome`.
+
+`Bet` is the one place that turns the kind of hand (normal, mão de onze, mão de ferro) and its
+value into the outcome the score keeps: a won hand, a void hand, a run, a declined mão de onze.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .calls import Word, next_step
 from .errors import RulesError
-from .scoring import HAND_VALUES, Kind, Outcome
-
-CALLS = {3: "truco", 6: "seis", 9: "nove", 12: "doze"}
+from .reasons import Code, Reason, RuleBroken
+from .scoring import HAND_VALUES, Kind, Outcome, Special
 
 
 def _check_side(side: int) -> None:
     """Refuse anything but side 0 or 1."""
     if isinstance(side, bool) or side not in (0, 1):
-        raise RulesError("Lado inexistente: a mesa tem dois lados.")
+        raise RuleBroken(Reason(Code.NO_SUCH_SIDE))
 
 
 @dataclass(frozen=True)
 class Bet:
-    """The hand's value, a request waiting for an answer, and who may not raise next.
+    """The hand's value, a call waiting for an answer, and who may not ask next.
 
-    `locked` is the side whose request was accepted last: it may not ask again until the other
-    side raises. `special` marks the mão de onze and the mão de ferro, where nobody asks.
+    `asker` is the side whose call waits; `locked` the side whose call was accepted last: it
+    may not ask again until the other side asks. `hand` is the kind of hand: build one with
+    `Bet.start(special)`, which makes a mão de onze worth 3 and a mão de ferro 1, without calls.
     """
 
     worth: int = 1
     pending: int | None = None
     asker: int | None = None
     locked: int | None = None
-    special: bool = False
+    hand: Special = Special.NORMAL
 
-    def ask(self, side: int) -> Bet:
-        """`side` asks for the next step (truco, seis, nove, doze)."""
+    def __post_init__(self) -> None:
+        """Refuse states no hand can reach."""
+        if self.worth not in HAND_VALUES:
+            raise RulesError(f"A mão vale 1, 3, 6, 9 ou 12, não {self.worth!r}.")
+        if (self.pending is None) != (self.asker is None):
+            raise RulesError("Um pedido esperando resposta tem quem pediu, e só ele.")
+        if self.pending is not None and self.pending != next_step(self.worth):
+            raise RulesError("O pedido é sempre o degrau seguinte ao valor da mão.")
+        if not self.hand.calls_allowed and (
+            self.worth != self.hand.worth or self.pending is not None or self.locked is not None
+        ):
+            raise RulesError("Na mão de onze e na mão de ferro ninguém pede truco.")
+
+    @classmethod
+    def start(cls, hand: Special = Special.NORMAL) -> Bet:
+        """The bet at the start of a hand of this kind (worth 1; 3 in a played mão de onze)."""
+        return cls(hand.worth, hand=hand)
+
+    @property
+    def waiting(self) -> Word | None:
+        """The call waiting for an answer, or None."""
+        return None if self.pending is None else Word.call_for(self.pending)
+
+    @property
+    def accepted(self) -> Word | None:
+        """The last call accepted (the one the hand is worth), or None for a simple hand."""
+        if not self.hand.calls_allowed or self.worth == HAND_VALUES[0]:
+            return None
+        return Word.call_for(self.worth)
+
+    def ask(self, side: int, word: Word | None = None) -> Bet:
+        """`side` asks for the next step (truco, seis, nove, doze); `word`, if given, must be it."""
         _check_side(side)
-        if self.special:
-            raise RulesError("Na mão de onze e na mão de ferro ninguém pode pedir truco.")
+        if not self.hand.calls_allowed:
+            raise RuleBroken(Reason(Code.NO_CALL_IN_SPECIAL, special=self.hand))
         if self.pending is not None:
-            raise RulesError(f"Já há um pedido de {CALLS[self.pending]} esperando resposta.")
-        if self.worth == HAND_VALUES[-1]:
-            raise RulesError("A mão já vale 12, o máximo: não há o que pedir.")
+            raise RuleBroken(Reason(Code.CALL_WAITS, word=self.waiting))
+        step = next_step(self.worth)
+        if step is None:
+            raise RuleBroken(Reason(Code.NOTHING_ABOVE_DOZE))
         if self.locked == side:
-            raise RulesError(
-                "Depois de um pedido aceito, só o lado que aceitou pode pedir o próximo."
-            )
-        step = HAND_VALUES[HAND_VALUES.index(self.worth) + 1]
-        return Bet(self.worth, step, side, self.locked)
+            raise RuleBroken(Reason(Code.ONLY_ACCEPTER_ASKS, side=1 - side))
+        if word is not None and word.asks != step:
+            raise RuleBroken(Reason(Code.WRONG_STEP, word=word, points=step))
+        return Bet(self.worth, step, side, self.locked, self.hand)
 
     def _answering(self, side: int) -> int:
         """The value asked, after checking that `side` is the one to answer."""
         _check_side(side)
         if self.pending is None:
-            raise RulesError("Não há pedido esperando resposta.")
+            raise RuleBroken(Reason(Code.NOTHING_TO_ANSWER))
         if side == self.asker:
-            raise RulesError("Quem responde ao pedido é o outro lado.")
+            raise RuleBroken(Reason(Code.ASKER_DOES_NOT_ANSWER, word=self.waiting))
         return self.pending
 
     def accept(self, side: int) -> Bet:
         """`side` accepts: the hand is worth what was asked."""
         asked = self._answering(side)
-        return Bet(asked, None, None, self.asker)
+        return Bet(asked, None, None, self.asker, self.hand)
 
-    def raise_(self, side: int) -> Bet:
-        """`side` answers with the next step: it accepts the request and asks for more."""
-        return self.accept(side).ask(side)
+    def raise_(self, side: int, word: Word | None = None) -> Bet:
+        """`side` answers with the next step: it accepts the call and asks for more."""
+        return self.accept(side).ask(side, word)
 
     def run(self, side: int) -> Outcome:
-        """`side` gives up: from a request the asker scores what the hand was worth before it;
-        on its turn with nothing pending the other side scores what the hand is worth now."""
+        """`side` gives up: from a call the asker scores what the hand was worth before it; on
+        its turn with nothing pending the other side scores what the hand is worth now."""
         _check_side(side)
         if self.pending is not None and side == self.asker:
-            raise RulesError("Quem pediu não corre do próprio pedido: espere a resposta.")
-        return Outcome(Kind.NORMAL, 1 - side, self.worth)
+            raise RuleBroken(Reason(Code.ASKER_DOES_NOT_RUN, word=self.waiting))
+        return self.won(1 - side)
+
+    def won(self, side: int) -> Outcome:
+        """`side` takes the hand (by its rounds, or because the other side ran)."""
+        _check_side(side)
+        onze = self.hand.onze_side
+        if self.hand is Special.FERRO:
+            return Outcome(Kind.FERRO, side)
+        if onze is not None:
+            return Outcome(Kind.ONZE_GANHOU if side == onze else Kind.ONZE_PERDEU, side)
+        return Outcome(Kind.NORMAL, side, self.worth)
+
+    def void(self) -> Outcome:
+        """Three tied rounds: nobody scores, in any kind of hand."""
+        return Outcome(Kind.ANULADA)
+
+    def decline(self) -> Outcome:
+        """The side at eleven runs from its mão de onze before playing: the other side scores 1."""
+        onze = self.hand.onze_side
+        if onze is None:
+            raise RuleBroken(Reason(Code.NOT_ONZE))
+        return Outcome(Kind.ONZE_CORREU, 1 - onze)

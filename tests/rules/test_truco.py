@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import Bet, Kind, Outcome, RulesError
+from scorekeeper.rules import Bet, Kind, Outcome, RulesError, Special
 
 NOS, ELES = 0, 1
 
@@ -87,10 +87,12 @@ def test_nothing_above_doze() -> None:
         bet.ask(NOS)
 
 
-def test_nobody_asks_for_truco_in_the_mao_de_onze_or_de_ferro() -> None:
+@pytest.mark.parametrize("special", [Special.ONZE_NOS, Special.ONZE_ELES, Special.FERRO])
+def test_nobody_asks_for_truco_in_the_mao_de_onze_or_de_ferro(special: Special) -> None:
     """seed 000, Mão de onze e mão de ferro: nobody may ask for truco."""
-    with pytest.raises(RulesError, match="ninguém pode pedir truco"):
-        Bet(special=True).ask(NOS)
+    for side in (NOS, ELES):
+        with pytest.raises(RulesError, match="ninguém pode pedir truco"):
+            Bet.start(special).ask(side)
 
 
 def test_answers_without_a_request_or_from_a_third_side_are_refused() -> None:
@@ -99,3 +101,51 @@ def test_answers_without_a_request_or_from_a_third_side_are_refused() -> None:
         Bet().accept(ELES)
     with pytest.raises(RulesError, match="Lado inexistente"):
         Bet().ask(2)
+
+
+@pytest.mark.parametrize(
+    ("special", "worth", "won", "lost"),
+    [
+        (Special.NORMAL, 1, Outcome(Kind.NORMAL, NOS, 1), Outcome(Kind.NORMAL, ELES, 1)),
+        (Special.ONZE_NOS, 3, Outcome(Kind.ONZE_GANHOU, NOS), Outcome(Kind.ONZE_PERDEU, ELES)),
+        (Special.ONZE_ELES, 3, Outcome(Kind.ONZE_PERDEU, NOS), Outcome(Kind.ONZE_GANHOU, ELES)),
+        (Special.FERRO, 1, Outcome(Kind.FERRO, NOS), Outcome(Kind.FERRO, ELES)),
+    ],
+)
+def test_the_kind_of_hand_sets_its_value_and_what_the_board_records(
+    special: Special, worth: int, won: Outcome, lost: Outcome
+) -> None:
+    """seed 000, Mão de onze e mão de ferro and Pontos: a played mão de onze is worth 3, the
+    mão de ferro 1; the winner's record is the one the score keeps for that kind of hand."""
+    bet = Bet.start(special)
+    assert bet.worth == worth and bet.hand is special
+    assert bet.won(NOS) == won and bet.won(ELES) == lost
+    assert bet.run(ELES) == won and bet.run(NOS) == lost
+    assert bet.void() == Outcome(Kind.ANULADA)
+
+
+def test_only_the_side_at_eleven_declines_its_hand() -> None:
+    """seed 000, Mão de onze e mão de ferro: "se correr, os adversários marcam 1 ponto"; the
+    other kinds of hand have nothing to decline."""
+    assert Bet.start(Special.ONZE_NOS).decline() == Outcome(Kind.ONZE_CORREU, ELES)
+    assert Bet.start(Special.ONZE_ELES).decline() == Outcome(Kind.ONZE_CORREU, NOS)
+    assert Outcome(Kind.ONZE_CORREU, ELES).gain == 1
+    for special in (Special.NORMAL, Special.FERRO):
+        with pytest.raises(RulesError, match="mão de onze"):
+            Bet.start(special).decline()
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"worth": 2},
+        {"pending": 3},
+        {"pending": 6, "asker": 0},
+        {"worth": 3, "hand": Special.FERRO},
+        {"hand": Special.FERRO, "locked": 0},
+    ],
+)
+def test_a_bet_no_hand_can_reach_is_refused(kwargs: dict[str, object]) -> None:
+    """seed 000, Truco: the value is 1, 3, 6, 9 or 12 and a call asks the next step only."""
+    with pytest.raises(RulesError):
+        Bet(**kwargs)  # type: ignore[arg-type]

@@ -1,0 +1,469 @@
+"""Reasons as values (a code and its arguments), the rule-book section each one applies, and
+their pt-BR wording, in this one place for every caller.
+
+Sentences name a side or a player only where any name reads right ("para Nós", "de Ana",
+"(Os Zapeiros)"), never as the subject of a verb that would have to agree with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum, auto
+
+from .calls import Word
+from .cards import Card
+from .errors import RulesError
+from .scoring import Special
+
+ORDINALS = ("primeira", "segunda", "terceira")
+DEFAULT_SIDES = ("Nós", "Eles")
+
+
+class Section(Enum):
+    """A section of the rule book, by its anchor."""
+
+    CARTAS = "cartas-e-manilhas"
+    RODADAS = "rodadas-e-empates"
+    COBERTA = "carta-coberta"
+    TRUCO = "truco"
+    CORRER = "correr"
+    ONZE = "mao-de-onze"
+    FERRO = "mao-de-ferro"
+    PONTOS = "pontos"
+
+    @property
+    def title(self) -> str:
+        """The section's pt-BR heading."""
+        return _SECTION_TITLES[self]
+
+
+_SECTION_TITLES = {
+    Section.CARTAS: "Cartas e manilhas",
+    Section.RODADAS: "Rodadas e empates",
+    Section.COBERTA: "Carta coberta",
+    Section.TRUCO: "Truco e aumentos",
+    Section.CORRER: "Correr",
+    Section.ONZE: "Mão de onze",
+    Section.FERRO: "Mão de ferro",
+    Section.PONTOS: "Pontos e séries",
+}
+
+
+class Code(Enum):
+    """What a reason says; its arguments are the other fields of `Reason`."""
+
+    # Input that is not an event at all (no rule applies).
+    EVENT_FORMAT = auto()  # text
+    UNKNOWN_WORD = auto()  # text
+    BAD_CARD = auto()  # text
+    NO_SUCH_SIDE = auto()
+    # Refusals: turns and the end of the hand.
+    NO_SUCH_SEAT = auto()  # seat, players
+    HAND_OVER = auto()  # seat
+    CARD_OUT_OF_TURN = auto()  # seat, other (whose turn it is)
+    # Refusals: cards.
+    COVERED_IN_FIRST_ROUND = auto()  # seat
+    NOT_IN_DECK = auto()  # card, text (the deck)
+    VIRA_PLAYED = auto()  # seat, card
+    CARD_PLAYED_TWICE = auto()  # seat, card, other (who played it), round
+    # Refusals: calls and answers.
+    CALL_OUT_OF_TURN = auto()  # seat, word, other (whose turn it is)
+    CARD_WHILE_CALL_WAITS = auto()  # seat, word
+    CALL_WAITS = auto()  # word
+    NOT_THE_ANSWERER = auto()  # seat, word, other (who answers)
+    ASKER_DOES_NOT_ANSWER = auto()  # word
+    NOTHING_TO_ANSWER = auto()
+    NO_CALL_IN_SPECIAL = auto()  # special
+    NOTHING_ABOVE_DOZE = auto()
+    ONLY_ACCEPTER_ASKS = auto()  # side (the side that may ask)
+    WRONG_STEP = auto()  # word (asked), points (the value the next call asks)
+    # Refusals: running.
+    RUN_OUT_OF_TURN = auto()  # seat, other (whose turn it is)
+    ASKER_DOES_NOT_RUN = auto()  # word
+    # Refusals: the mão de onze.
+    ONZE_NOT_DECIDER = auto()  # seat, other (who decides)
+    NOT_ONZE = auto()
+    # What happened: the hand, the calls, running.
+    HAND_STARTS = auto()  # special, side (mão de onze), points
+    CALLED = auto()  # seat, word, points, other (who answers, None when any of the side)
+    RAISED = auto()  # seat, word, points, other (who answers, None when any of the side)
+    ACCEPTED = auto()  # seat, word, points
+    RAN_FROM_CALL = auto()  # seat, word, side (who scores), points
+    RAN_ON_TURN = auto()  # seat, side (who scores), points
+    ONZE_PLAYED = auto()  # seat (None when the first card decided), side
+    ONZE_DECLINED = auto()  # seat, side (who scores), points
+    # What happened: rounds.
+    ROUND_WON = auto()  # round, side, seat, card
+    ROUND_FOR = auto()  # round, side
+    ROUND_TIED = auto()  # round
+    NEXT_BY_WINNER = auto()  # round (the next one), seat
+    NEXT_BY_MAO = auto()  # round (the next one), seat
+    NEXT_BY_FIRST_TIE = auto()  # round (the next one), seat
+    # The hand from its round results (seed 000, Rodadas e empates).
+    NO_ROUND_YET = auto()
+    FIRST_TIED = auto()
+    NOBODY_TWO_YET = auto()
+    TWO_ROUNDS = auto()  # side
+    TIED_FIRST_WON_SECOND = auto()  # side
+    WON_FIRST_TIED_SECOND = auto()  # side
+    FIRST_TWO_TIED = auto()
+    ONE_EACH = auto()
+    ALL_TIED = auto()
+    FIRST_TWO_TIED_THIRD_WON = auto()  # side
+    ONE_EACH_THIRD_TIED = auto()  # side
+    ONE_EACH_THIRD_WON = auto()  # side
+    HAND_GOES_ON = auto()  # round (the next one)
+    # Where the hand stands.
+    TURN = auto()  # seat
+    WAITING = auto()  # word, other (who answers, None when any of the side), side
+    SCORED = auto()  # side, points
+    VOIDED = auto()
+
+
+_SECTIONS: dict[Code, Section | None] = {
+    Code.EVENT_FORMAT: None,
+    Code.UNKNOWN_WORD: None,
+    Code.BAD_CARD: Section.CARTAS,
+    Code.NO_SUCH_SIDE: None,
+    Code.NO_SUCH_SEAT: Section.RODADAS,
+    Code.HAND_OVER: Section.RODADAS,
+    Code.CARD_OUT_OF_TURN: Section.RODADAS,
+    Code.COVERED_IN_FIRST_ROUND: Section.COBERTA,
+    Code.NOT_IN_DECK: Section.CARTAS,
+    Code.VIRA_PLAYED: Section.CARTAS,
+    Code.CARD_PLAYED_TWICE: Section.CARTAS,
+    Code.CALL_OUT_OF_TURN: Section.TRUCO,
+    Code.CARD_WHILE_CALL_WAITS: Section.TRUCO,
+    Code.CALL_WAITS: Section.TRUCO,
+    Code.NOT_THE_ANSWERER: Section.TRUCO,
+    Code.ASKER_DOES_NOT_ANSWER: Section.TRUCO,
+    Code.NOTHING_TO_ANSWER: Section.TRUCO,
+    Code.NO_CALL_IN_SPECIAL: Section.ONZE,
+    Code.NOTHING_ABOVE_DOZE: Section.TRUCO,
+    Code.ONLY_ACCEPTER_ASKS: Section.TRUCO,
+    Code.WRONG_STEP: Section.TRUCO,
+    Code.RUN_OUT_OF_TURN: Section.CORRER,
+    Code.ASKER_DOES_NOT_RUN: Section.CORRER,
+    Code.ONZE_NOT_DECIDER: Section.ONZE,
+    Code.NOT_ONZE: Section.ONZE,
+    Code.HAND_STARTS: Section.PONTOS,
+    Code.CALLED: Section.TRUCO,
+    Code.RAISED: Section.TRUCO,
+    Code.ACCEPTED: Section.TRUCO,
+    Code.RAN_FROM_CALL: Section.CORRER,
+    Code.RAN_ON_TURN: Section.CORRER,
+    Code.ONZE_PLAYED: Section.ONZE,
+    Code.ONZE_DECLINED: Section.ONZE,
+    Code.ROUND_WON: Section.RODADAS,
+    Code.ROUND_FOR: Section.RODADAS,
+    Code.ROUND_TIED: Section.RODADAS,
+    Code.NEXT_BY_WINNER: Section.RODADAS,
+    Code.NEXT_BY_MAO: Section.RODADAS,
+    Code.NEXT_BY_FIRST_TIE: Section.RODADAS,
+    Code.NO_ROUND_YET: Section.RODADAS,
+    Code.FIRST_TIED: Section.RODADAS,
+    Code.NOBODY_TWO_YET: Section.RODADAS,
+    Code.TWO_ROUNDS: Section.RODADAS,
+    Code.TIED_FIRST_WON_SECOND: Section.RODADAS,
+    Code.WON_FIRST_TIED_SECOND: Section.RODADAS,
+    Code.FIRST_TWO_TIED: Section.RODADAS,
+    Code.ONE_EACH: Section.RODADAS,
+    Code.ALL_TIED: Section.RODADAS,
+    Code.FIRST_TWO_TIED_THIRD_WON: Section.RODADAS,
+    Code.ONE_EACH_THIRD_TIED: Section.RODADAS,
+    Code.ONE_EACH_THIRD_WON: Section.RODADAS,
+    Code.HAND_GOES_ON: Section.RODADAS,
+    Code.TURN: Section.RODADAS,
+    Code.WAITING: Section.TRUCO,
+    Code.SCORED: Section.PONTOS,
+    Code.VOIDED: Section.RODADAS,
+}
+
+
+@dataclass(frozen=True)
+class Reason:
+    """A code and its arguments; `word(reason)` says it in pt-BR.
+
+    Seats are numbered 1..N in play order (odd seats side 0, "nós"; even seats side 1, "eles").
+    `seat` is who acted or is meant; `other` another seat the reason names (whose turn it is,
+    who answers, who played a card before, who decides).
+    """
+
+    code: Code
+    seat: int | None = None
+    other: int | None = None
+    side: int | None = None
+    word: Word | None = None
+    card: Card | None = None
+    round: int | None = None
+    points: int | None = None
+    special: Special | None = None
+    players: int | None = None
+    text: str | None = None
+
+    @property
+    def section(self) -> Section | None:
+        """The rule-book section this reason applies (None for input that is no event)."""
+        if self.code in (Code.NO_CALL_IN_SPECIAL, Code.HAND_STARTS):
+            if self.special is Special.FERRO:
+                return Section.FERRO
+            if self.special is not None and self.special.onze_side is not None:
+                return Section.ONZE
+            if self.code is Code.HAND_STARTS:
+                return Section.PONTOS
+        return _SECTIONS[self.code]
+
+
+@dataclass(frozen=True)
+class Names:
+    """How sentences name the sides and the seats: the table's names, else 'Nós 1', 'Eles 1'."""
+
+    sides: tuple[str, ...] = DEFAULT_SIDES
+    seats: tuple[str, ...] = ()
+
+    def side(self, side: int | None) -> str:
+        """A side's name."""
+        return self.sides[side or 0]
+
+    def seat(self, seat: int | None) -> str:
+        """A seat's player name, else its side's name and number ('Eles 2' for seat 4)."""
+        number = seat or 1
+        if number - 1 < len(self.seats) and self.seats[number - 1].strip():
+            return self.seats[number - 1].strip()
+        return f"{self.sides[(number - 1) % 2]} {(number - 1) // 2 + 1}"
+
+
+DEFAULT_NAMES = Names()
+
+
+class RuleBroken(RulesError):
+    """A refusal that carries its structured reason; the message is the reason in pt-BR."""
+
+    def __init__(self, reason: Reason, names: Names = DEFAULT_NAMES) -> None:
+        """Keep the reason and word it."""
+        super().__init__(word(reason, names))
+        self.reason = reason
+
+
+def points_text(points: int | None) -> str:
+    """'1 ponto', '3 pontos'."""
+    value = points or 0
+    return f"{value} ponto" if value == 1 else f"{value} pontos"
+
+
+def ordinal(round_number: int | None) -> str:
+    """'primeira', 'segunda', 'terceira'."""
+    return ORDINALS[(round_number or 1) - 1]
+
+
+def _call(reason: Reason) -> str:
+    """The call a reason is about ('truco'), or 'pedido' when it names none."""
+    return reason.word.value if reason.word is not None else "pedido"
+
+
+def _answerer(reason: Reason, names: Names) -> str:
+    """Who answers a call: a player (seed 000) or any player of the other side (seed 002)."""
+    if reason.other is not None:
+        return names.seat(reason.other)
+    return "qualquer jogador do outro lado, e vale a primeira resposta"
+
+
+def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
+    """The reason in pt-BR, as one sentence (or two)."""
+    seat, other, side = names.seat(reason.seat), names.seat(reason.other), names.side(reason.side)
+    call, points = _call(reason), points_text(reason.points)
+    nth = ordinal(reason.round)
+    card = reason.card
+    match reason.code:
+        case Code.EVENT_FORMAT:
+            return (
+                f"Jogada ilegível: {reason.text!r}. Escreva o assento, dois-pontos e a jogada, "
+                "como '1:truco', '2:4p', '3:X' ou '4:X:Ko'."
+            )
+        case Code.UNKNOWN_WORD:
+            return (
+                f"Jogada desconhecida: {reason.text!r}. Use uma carta (como '4p'), X (coberta), "
+                "X:<carta>, truco, seis, nove, doze, aceita ou corre."
+            )
+        case Code.BAD_CARD:
+            return (
+                f"Carta inválida: {reason.text!r}. Use o valor (A 2 3 4 5 6 7 Q J K) e o naipe "
+                "(p, c, e, o), como '4p'. Não há 8, 9 nem 10 no truco."
+            )
+        case Code.NO_SUCH_SIDE:
+            return "Lado inexistente: a mesa tem dois lados."
+        case Code.NO_SUCH_SEAT:
+            count = reason.players or 0
+            return (
+                f"Não há assento {reason.seat}: com {count} jogadores os assentos vão de 1 a "
+                f"{count}."
+            )
+        case Code.HAND_OVER:
+            return "A mão já acabou: depois do fim da mão não se joga nem se pede mais nada."
+        case Code.CARD_OUT_OF_TURN:
+            return f"Não é a vez de {seat}: quem joga agora é {other}."
+        case Code.COVERED_IN_FIRST_ROUND:
+            return (
+                f"Carta coberta de {seat} na primeira rodada: carta coberta só a partir da "
+                "segunda rodada."
+            )
+        case Code.NOT_IN_DECK:
+            assert card is not None
+            return f"A carta {card.label} ({card}) não existe no {reason.text}."
+        case Code.VIRA_PLAYED:
+            assert card is not None
+            return f"A vira ({card.label}) não é de ninguém e não se joga ({seat})."
+        case Code.CARD_PLAYED_TWICE:
+            assert card is not None
+            return (
+                f"A carta {card.label} já foi jogada na {nth} rodada (por {other}): "
+                "cada carta existe uma vez só no baralho."
+            )
+        case Code.CALL_OUT_OF_TURN:
+            return (
+                f"Pedido de {call} fora da vez ({seat}): pede-se só na sua vez, antes de jogar a "
+                f"carta, e a vez é de {other}."
+            )
+        case Code.CARD_WHILE_CALL_WAITS:
+            return (
+                f"O pedido de {call} está esperando resposta: ninguém joga carta antes da "
+                "resposta."
+            )
+        case Code.CALL_WAITS:
+            return f"Já há um pedido de {call} esperando resposta."
+        case Code.NOT_THE_ANSWERER:
+            return (
+                f"Quem responde a esse pedido de {call} é {other}: o pedido vai para o próximo "
+                "adversário na ordem de jogo, e o aumento volta para quem pediu."
+            )
+        case Code.ASKER_DOES_NOT_ANSWER:
+            return f"Quem responde ao pedido de {call} é o outro lado, não quem pediu."
+        case Code.NOTHING_TO_ANSWER:
+            return "Não há pedido esperando resposta: não há o que aceitar."
+        case Code.NO_CALL_IN_SPECIAL:
+            if reason.special is Special.FERRO:
+                return "Mão de ferro: ninguém pode pedir truco; ela vale 1 ponto."
+            return "Mão de onze: ninguém pode pedir truco; ela vale 3 pontos se for jogada."
+        case Code.NOTHING_ABOVE_DOZE:
+            return (
+                "Doze (12 pontos) é o máximo: não há o que pedir acima dele; ao doze só se "
+                "aceita ou corre."
+            )
+        case Code.ONLY_ACCEPTER_ASKS:
+            return (
+                "Depois de um pedido aceito, só o lado que aceitou pode pedir o próximo "
+                f"({side})."
+            )
+        case Code.WRONG_STEP:
+            expected = Word.call_for(reason.points or 3).value
+            if expected == Word.TRUCO.value:
+                return f"Não se pede {call} agora: o primeiro pedido é sempre truco."
+            return f"Não se pede {call} agora: o próximo pedido é {expected} ({points})."
+        case Code.RUN_OUT_OF_TURN:
+            return (
+                f"Ninguém corre fora da vez ({seat}): sem pedido esperando resposta, corre-se só "
+                f"na sua vez, e a vez é de {other}."
+            )
+        case Code.ASKER_DOES_NOT_RUN:
+            return f"Quem pediu {call} não corre do próprio pedido: espere a resposta."
+        case Code.ONZE_NOT_DECIDER:
+            return (
+                f"Na mão de onze quem decide se o lado joga ou corre é {other}, o primeiro do "
+                "lado na ordem de jogo."
+            )
+        case Code.NOT_ONZE:
+            return "Só na mão de onze um lado corre antes de jogar, e o outro marca 1 ponto."
+        case Code.HAND_STARTS:
+            if reason.special is Special.FERRO:
+                return "Mão de ferro: vale 1 ponto, sem truco."
+            if reason.special is not None and reason.special.onze_side is not None:
+                return (
+                    f"Mão de onze ({side} com 11): vale 3 pontos se for jogada, 1 para o outro "
+                    "lado se correrem, e ninguém pede truco."
+                )
+            return f"A mão começa valendo {points}."
+        case Code.CALLED:
+            return (
+                f"Pedido de {call} ({seat}): se aceitarem, a mão vale {points}. "
+                f"Responde {_answerer(reason, names)}."
+            )
+        case Code.RAISED:
+            return (
+                f"Aumento para {call} ({seat}): aceita o pedido anterior e, se aceitarem, a mão "
+                f"vale {points}. Responde {_answerer(reason, names)}."
+            )
+        case Code.ACCEPTED:
+            return f"Pedido de {call} aceito ({seat}): a mão vale {points}."
+        case Code.RAN_FROM_CALL:
+            return (
+                f"Correram do {call} ({seat}): {points} para {side}, o que a mão valia antes "
+                "do pedido."
+            )
+        case Code.RAN_ON_TURN:
+            return (
+                f"Correram na vez de {seat}, sem pedido esperando resposta: {points} para "
+                f"{side}, o que a mão vale agora. Quando um corre, corre o lado inteiro."
+            )
+        case Code.ONZE_PLAYED:
+            if reason.seat is None:
+                return "A primeira carta está na mesa: a mão de onze é jogada e vale 3 pontos."
+            return f"Mão de onze aceita ({seat}): ela é jogada e vale 3 pontos."
+        case Code.ONZE_DECLINED:
+            return f"Correram da mão de onze ({seat}): {points} para {side}, sem jogar a mão."
+        case Code.ROUND_WON:
+            assert card is not None
+            return f"{nth.capitalize()} rodada para {side}, com {card.face} de {seat}."
+        case Code.ROUND_FOR:
+            return f"{nth.capitalize()} rodada para {side}."
+        case Code.ROUND_TIED:
+            return f"{nth.capitalize()} rodada empatada."
+        case Code.NEXT_BY_WINNER:
+            return f"Quem ganhou a rodada abre a {nth}: {seat}."
+        case Code.NEXT_BY_MAO:
+            return f"Depois de rodada empatada, o mão abre a {nth}: {seat}."
+        case Code.NEXT_BY_FIRST_TIE:
+            return (
+                f"Depois de rodada empatada, abre a {nth} quem jogou a primeira carta do "
+                f"empate: {seat}."
+            )
+        case Code.NO_ROUND_YET:
+            return "Nenhuma rodada jogada ainda."
+        case Code.FIRST_TIED:
+            return "A primeira rodada empatou: quem ganhar a segunda leva a mão."
+        case Code.NOBODY_TWO_YET:
+            return "Ninguém fez duas rodadas ainda."
+        case Code.TWO_ROUNDS:
+            return f"Quem faz duas rodadas leva a mão ({side})."
+        case Code.TIED_FIRST_WON_SECOND:
+            return f"Empatou a primeira: quem ganhou a segunda ({side}) leva a mão."
+        case Code.WON_FIRST_TIED_SECOND:
+            return (
+                f"Ganhou a primeira e empatou a segunda: leva quem ganhou a primeira ({side})."
+            )
+        case Code.FIRST_TWO_TIED:
+            return "Empataram a primeira e a segunda: a terceira rodada decide."
+        case Code.ONE_EACH:
+            return "Uma rodada para cada lado: a terceira rodada decide."
+        case Code.ALL_TIED:
+            return "Empataram as três rodadas: a mão é anulada e ninguém marca pontos."
+        case Code.FIRST_TWO_TIED_THIRD_WON:
+            return (
+                f"Empataram a primeira e a segunda: quem ganhou a terceira ({side}) leva a mão."
+            )
+        case Code.ONE_EACH_THIRD_TIED:
+            return (
+                "Uma rodada para cada e empatou a terceira: leva quem ganhou a primeira "
+                f"({side})."
+            )
+        case Code.ONE_EACH_THIRD_WON:
+            return f"Uma rodada para cada: quem ganhou a terceira ({side}) leva a mão."
+        case Code.HAND_GOES_ON:
+            return f"A mão segue: falta a {nth} rodada."
+        case Code.TURN:
+            return f"Vez de {seat}."
+        case Code.WAITING:
+            return f"O pedido de {call} espera a resposta: responde {_answerer(reason, names)}."
+        case Code.SCORED:
+            return f"Mão para {side}: {points}."
+        case Code.VOIDED:
+            return "Mão anulada: ninguém marca pontos, mas ela conta como mão dada."

@@ -1,0 +1,537 @@
+"""Judging a whole hand from its events: cards, calls and answers in the order they happened.
+
+Seed 000 (Distribuição, Rodadas e empates, Truco, Correr, Mão de onze e mão de ferro, Pontos),
+with the seed 002 options the RuleSet names (who opens after a tie, who answers for a side).
+
+Each round is decided by `judge_round`, the hand by `hands.decide` (what `judge_hand` uses), the
+value and the recorded outcome by `Bet`. The mão de onze: the side at eleven decides before the
+first card; its decider (the first of the side in play order, or any of its players under
+answerer="qualquer") says `aceita` to play (worth 3) or `corre` to run (the other side scores 1).
+Putting the first card down also means the side plays. After that a `corre` is a run on one's
+turn like in any hand: the other side scores the 3 the hand is worth.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from .calls import Word
+from .cards import Card, check_vira, deck, deck_name
+from .errors import RulesError
+from .events import CardEvent, Event, IllegalEvent, WordEvent, parse_event, split_events
+from .hands import HandVerdict, decide, judge_hand
+from .reasons import DEFAULT_NAMES, Code, Reason, RuleBroken
+from .rounds import RoundVerdict, judge_round
+from .ruleset import RuleSet
+from .scoring import Outcome, Special
+from .truco import Bet
+
+SIDE_LABELS = ("nos", "eles")
+
+
+class Ending(Enum):
+    """How a finished hand ended."""
+
+    ROUNDS = "rodadas"
+    RAN = "correram"
+    DECLINED = "onze_recusada"
+
+
+class Result(Enum):
+    """The hand's result as a page shows it."""
+
+    NOS = "nos"
+    ELES = "eles"
+    ANULADA = "anulada"
+    INDECISA = "indecisa"
+    INVALIDO = "invalido"
+
+
+@dataclass(frozen=True)
+class HandSetup:
+    """What the table knows before the first event: rules, players, vira, mão, kind of hand."""
+
+    ruleset: RuleSet
+    players: int
+    vira: Card | None
+    mao: int
+    special: Special
+
+    def side(self, seat: int) -> int:
+        """The side of a seat: 0 for odd seats ("nós"), 1 for even seats ("eles")."""
+        return (seat - 1) % 2
+
+    def after(self, seat: int, steps: int = 1) -> int:
+        """The seat `steps` places after `seat` in play order."""
+        return (seat - 1 + steps) % self.players + 1
+
+    def order(self, opener: int) -> tuple[int, ...]:
+        """Every seat in play order, starting with `opener`."""
+        return tuple(self.after(opener, i) for i in range(self.players))
+
+    @property
+    def onze_decider(self) -> int | None:
+        """Who decides the mão de onze: the first seat of the side at eleven in play order from
+        the mão (seed 000); None when any player of the side may (seed 002) or no mão de onze."""
+        side = self.special.onze_side
+        if side is None or (self.ruleset.answerer == "qualquer" and self.players == 4):
+            return None
+        return next(seat for seat in self.order(self.mao) if self.side(seat) == side)
+
+    def answerer(self, caller: int, raised_from: int | None) -> int | None:
+        """Who answers a call by `caller`: the next opponent in play order, or for a raise the
+        player who asked (seed 000); None when any player of the other side may (seed 002)."""
+        if self.players == 4 and self.ruleset.answerer == "qualquer":
+            return None
+        return self.after(caller) if raised_from is None else raised_from
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """A finished round: who opened it, its cards, the ruling and who opens the next one."""
+
+    number: int
+    opener: int
+    plays: tuple[CardEvent, ...]
+    verdict: RoundVerdict
+    winner: int | None
+    winning_seat: int | None
+    next_opener: int
+
+    @property
+    def label(self) -> str:
+        """'nos', 'eles' or 'empate'."""
+        return "empate" if self.winner is None else SIDE_LABELS[self.winner]
+
+
+@dataclass(frozen=True)
+class HandState:
+    """Where a hand stands after some legal events; `apply` takes the next one or refuses it."""
+
+    setup: HandSetup
+    bet: Bet
+    opener: int
+    rounds: tuple[RoundResult, ...] = ()
+    plays: tuple[CardEvent, ...] = ()
+    caller: int | None = None
+    answerer: int | None = None
+    onze_open: bool = False
+    outcome: Outcome | None = None
+    ending: Ending | None = None
+    ran_from: Word | None = None
+    log: tuple[Reason, ...] = ()
+
+    @classmethod
+    def start(cls, setup: HandSetup) -> HandState:
+        """The hand before its first event."""
+        special = setup.special
+        opening = Reason(
+            Code.HAND_STARTS, special=special, side=special.onze_side, points=special.worth
+        )
+        return cls(
+            setup,
+            Bet.start(special),
+            setup.mao,
+            onze_open=special.onze_side is not None,
+            log=(opening,),
+        )
+
+    @property
+    def over(self) -> bool:
+        """True once the hand has ended (decided by its rounds, or someone ran)."""
+        return self.outcome is not None
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to put down the next card (it may have to wait for an answer first)."""
+        if self.over:
+            return None
+        return self.setup.after(self.opener, len(self.plays))
+
+    @property
+    def results(self) -> tuple[int | None, ...]:
+        """The finished rounds' winning sides (None for a tie)."""
+        return tuple(r.winner for r in self.rounds)
+
+    def answerers(self) -> tuple[int, ...]:
+        """The seats that may answer the waiting call (none when nothing waits)."""
+        if self.over or self.caller is None:
+            return ()
+        if self.answerer is not None:
+            return (self.answerer,)
+        side = self.setup.side(self.caller)
+        return tuple(s for s in self.setup.order(self.caller) if self.setup.side(s) != side)
+
+    def refusal(self, event: Event) -> Reason | None:
+        """Why `event` is illegal now, or None when it is legal."""
+        try:
+            self.apply(event)
+        except RuleBroken as broken:
+            return broken.reason
+        return None
+
+    def legal_words(self, seat: int) -> tuple[Word, ...]:
+        """The words `seat` may say now."""
+        return tuple(w for w in Word if self.refusal(WordEvent(seat, w)) is None)
+
+    def if_run(self, seat: int) -> Outcome | None:
+        """What the board would record if `seat` ran now, or None when it may not run."""
+        try:
+            return self.apply(WordEvent(seat, Word.CORRE)).outcome
+        except RuleBroken:
+            return None
+
+    def apply(self, event: Event) -> HandState:
+        """The state after `event`; RuleBroken with the reason when the event is illegal."""
+        seat, players = event.seat, self.setup.players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= players:
+            raise RuleBroken(Reason(Code.NO_SUCH_SEAT, seat=seat, players=players))
+        if self.over:
+            raise RuleBroken(Reason(Code.HAND_OVER, seat=seat))
+        if self.caller is not None:
+            return self._answer(event)
+        if isinstance(event, CardEvent):
+            return self._card(event)
+        onze = self.setup.special.onze_side
+        if (
+            self.onze_open
+            and self.setup.side(seat) == onze
+            and event.word in (Word.ACEITA, Word.CORRE)
+        ):
+            return self._onze_decision(event)
+        if event.word is Word.ACEITA:
+            raise RuleBroken(Reason(Code.NOTHING_TO_ANSWER, seat=seat))
+        if event.word is Word.CORRE:
+            return self._run_on_turn(event)
+        return self._call(event)
+
+    def _end(self, outcome: Outcome, ending: Ending, *reasons: Reason) -> HandState:
+        """The hand over, with the outcome the board records."""
+        return replace(
+            self,
+            outcome=outcome,
+            ending=ending,
+            caller=None,
+            answerer=None,
+            onze_open=False,
+            log=self.log + reasons,
+        )
+
+    def _answer(self, event: Event) -> HandState:
+        """An answer to the waiting call: accept, run or raise, from the side that answers."""
+        waiting, seat = self.bet.waiting, event.seat
+        if isinstance(event, CardEvent):
+            raise RuleBroken(Reason(Code.CARD_WHILE_CALL_WAITS, seat=seat, word=waiting))
+        side = self.setup.side(seat)
+        if side == self.bet.asker:
+            if event.word is Word.CORRE:
+                raise RuleBroken(Reason(Code.ASKER_DOES_NOT_RUN, seat=seat, word=waiting))
+            if event.word is Word.ACEITA:
+                raise RuleBroken(Reason(Code.ASKER_DOES_NOT_ANSWER, seat=seat, word=waiting))
+            raise RuleBroken(Reason(Code.CALL_WAITS, seat=seat, word=waiting))
+        if self.answerer is not None and seat != self.answerer:
+            raise RuleBroken(
+                Reason(Code.NOT_THE_ANSWERER, seat=seat, word=waiting, other=self.answerer)
+            )
+        if event.word is Word.ACEITA:
+            bet = self.bet.accept(side)
+            accepted = Reason(Code.ACCEPTED, seat=seat, word=waiting, points=bet.worth)
+            return replace(self, bet=bet, caller=None, answerer=None, log=self.log + (accepted,))
+        if event.word is Word.CORRE:
+            outcome = self.bet.run(side)
+            ran = Reason(
+                Code.RAN_FROM_CALL, seat=seat, word=waiting, side=outcome.side, points=outcome.gain
+            )
+            return replace(self._end(outcome, Ending.RAN, ran), ran_from=waiting)
+        bet = self.bet.raise_(side, event.word)
+        answerer = self.setup.answerer(seat, self.caller)
+        raised = Reason(Code.RAISED, seat=seat, word=event.word, points=bet.pending, other=answerer)
+        return replace(self, bet=bet, caller=seat, answerer=answerer, log=self.log + (raised,))
+
+    def _call(self, event: WordEvent) -> HandState:
+        """A call on one's turn, before one's card, with nothing waiting."""
+        seat = event.seat
+        if not self.setup.special.calls_allowed:
+            raise RuleBroken(Reason(Code.NO_CALL_IN_SPECIAL, seat=seat, special=self.setup.special))
+        if seat != self.turn:
+            raise RuleBroken(
+                Reason(Code.CALL_OUT_OF_TURN, seat=seat, word=event.word, other=self.turn)
+            )
+        bet = self.bet.ask(self.setup.side(seat), event.word)
+        answerer = self.setup.answerer(seat, None)
+        called = Reason(Code.CALLED, seat=seat, word=event.word, points=bet.pending, other=answerer)
+        return replace(self, bet=bet, caller=seat, answerer=answerer, log=self.log + (called,))
+
+    def _run_on_turn(self, event: WordEvent) -> HandState:
+        """Running on one's turn with nothing waiting: the other side scores the value now."""
+        seat = event.seat
+        if seat != self.turn:
+            raise RuleBroken(Reason(Code.RUN_OUT_OF_TURN, seat=seat, other=self.turn))
+        outcome = self.bet.run(self.setup.side(seat))
+        ran = Reason(Code.RAN_ON_TURN, seat=seat, side=outcome.side, points=outcome.gain)
+        return self._end(outcome, Ending.RAN, ran)
+
+    def _onze_decision(self, event: WordEvent) -> HandState:
+        """The side at eleven plays (aceita) or runs (corre) before the first card."""
+        seat, decider = event.seat, self.setup.onze_decider
+        if decider is not None and seat != decider:
+            raise RuleBroken(Reason(Code.ONZE_NOT_DECIDER, seat=seat, other=decider))
+        side = self.setup.side(seat)
+        if event.word is Word.CORRE:
+            outcome = self.bet.decline()
+            declined = Reason(
+                Code.ONZE_DECLINED, seat=seat, side=outcome.side, points=outcome.gain
+            )
+            return self._end(outcome, Ending.DECLINED, declined)
+        played = Reason(Code.ONZE_PLAYED, seat=seat, side=side)
+        return replace(self, onze_open=False, log=self.log + (played,))
+
+    def _check_card(self, event: CardEvent) -> None:
+        """Refuse a card out of turn, covered in round 1, outside the deck, the vira, or seen."""
+        seat, card = event.seat, event.card
+        if seat != self.turn:
+            raise RuleBroken(Reason(Code.CARD_OUT_OF_TURN, seat=seat, other=self.turn))
+        if event.covered and not self.rounds:
+            raise RuleBroken(Reason(Code.COVERED_IN_FIRST_ROUND, seat=seat))
+        if card is None:
+            return
+        ruleset = self.setup.ruleset
+        if card not in deck(ruleset):
+            raise RuleBroken(Reason(Code.NOT_IN_DECK, card=card, text=deck_name(ruleset)))
+        if card == self.setup.vira:
+            raise RuleBroken(Reason(Code.VIRA_PLAYED, seat=seat, card=card))
+        for result in (*self.rounds, None):
+            plays = self.plays if result is None else result.plays
+            for play in plays:
+                if play.card == card:
+                    number = len(self.rounds) + 1 if result is None else result.number
+                    raise RuleBroken(
+                        Reason(
+                            Code.CARD_PLAYED_TWICE, seat=seat, card=card, other=play.seat,
+                            round=number,
+                        )
+                    )
+
+    def _card(self, event: CardEvent) -> HandState:
+        """A card on one's turn; the last card of a round decides it, and maybe the hand."""
+        self._check_card(event)
+        log = self.log
+        if self.onze_open:
+            log += (Reason(Code.ONZE_PLAYED, side=self.setup.special.onze_side),)
+        plays = self.plays + (event,)
+        if len(plays) < self.setup.players:
+            return replace(self, plays=plays, onze_open=False, log=log)
+        result = self._judge_round(plays)
+        log += (self._round_reason(result),)
+        rounds = self.rounds + (result,)
+        decision = decide(tuple(r.winner for r in rounds))
+        state = replace(self, rounds=rounds, plays=(), onze_open=False, log=log)
+        if decision.decided:
+            if decision.winner is None:
+                voided = Reason(Code.VOIDED)
+                return state._end(self.bet.void(), Ending.ROUNDS, decision.rule, voided)
+            outcome = self.bet.won(decision.winner)
+            scored = Reason(Code.SCORED, side=outcome.side, points=outcome.gain)
+            return state._end(outcome, Ending.ROUNDS, decision.rule, scored)
+        return replace(
+            state, opener=result.next_opener, log=log + (self._opener_reason(result),)
+        )
+
+    def _judge_round(self, plays: tuple[CardEvent, ...]) -> RoundResult:
+        """Rule on a full round with `judge_round`, in seats."""
+        setup = self.setup
+        order = setup.order(self.opener)
+        verdict = judge_round(
+            [(DEFAULT_NAMES.seat(p.seat), p.text) for p in plays],
+            ruleset=setup.ruleset,
+            vira=setup.vira,
+            round_number=len(self.rounds) + 1,
+            players=setup.players,
+            mao=order.index(setup.mao),
+        )
+        index = verdict.winning_play
+        seat = None if index is None else order[index]
+        return RoundResult(
+            number=len(self.rounds) + 1,
+            opener=self.opener,
+            plays=plays,
+            verdict=verdict,
+            winner=None if seat is None else setup.side(seat),
+            winning_seat=seat,
+            next_opener=order[verdict.next_opener],
+        )
+
+    @staticmethod
+    def _round_reason(result: RoundResult) -> Reason:
+        """The round's result as a reason."""
+        if result.winning_seat is None:
+            return Reason(Code.ROUND_TIED, round=result.number)
+        return Reason(
+            Code.ROUND_WON,
+            round=result.number,
+            side=result.winner,
+            seat=result.winning_seat,
+            card=result.verdict.winning_card,
+        )
+
+    def _opener_reason(self, result: RoundResult) -> Reason:
+        """Who opens the next round, and by which rule."""
+        code = Code.NEXT_BY_WINNER
+        if result.winner is None:
+            code = Code.NEXT_BY_MAO
+            if self.setup.ruleset.tie_opener == "primeira_empatada":
+                code = Code.NEXT_BY_FIRST_TIE
+        return Reason(code, round=result.number + 1, seat=result.next_opener)
+
+
+@dataclass(frozen=True)
+class WholeHandVerdict:
+    """The ruling on a whole hand: its rounds, who won and what the board records, and why;
+    or the first illegal event (with the hand as it stood before it)."""
+
+    state: HandState
+    events: tuple[Event, ...]
+    illegal: IllegalEvent | None
+
+    @property
+    def setup(self) -> HandSetup:
+        """The rules, players, vira, mão and kind of hand."""
+        return self.state.setup
+
+    @property
+    def rounds(self) -> tuple[RoundResult, ...]:
+        """The finished rounds, in order."""
+        return self.state.rounds
+
+    @property
+    def openers(self) -> tuple[int, ...]:
+        """Who opened each round so far (the round being played included)."""
+        opened = tuple(r.opener for r in self.rounds)
+        return opened if self.state.over else (*opened, self.state.opener)
+
+    @property
+    def results(self) -> tuple[int | None, ...]:
+        """Each finished round's winning side (None for a tie)."""
+        return self.state.results
+
+    @property
+    def hand(self) -> HandVerdict:
+        """`judge_hand` on the finished rounds' results."""
+        return judge_hand([None if s is None else SIDE_LABELS[s] for s in self.results])
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """What the board records for this hand; None while undecided or after a refusal."""
+        return None if self.illegal is not None else self.state.outcome
+
+    @property
+    def decided(self) -> bool:
+        """True when the hand is over and every event was legal."""
+        return self.outcome is not None
+
+    @property
+    def winner(self) -> int | None:
+        """The side that scores, or None (void, undecided, refused)."""
+        outcome = self.outcome
+        return None if outcome is None else outcome.side
+
+    @property
+    def points(self) -> int:
+        """The points scored (0 for a void, undecided or refused hand)."""
+        outcome = self.outcome
+        return 0 if outcome is None else outcome.gain
+
+    @property
+    def result(self) -> Result:
+        """nos, eles, anulada, indecisa or invalido."""
+        if self.illegal is not None:
+            return Result.INVALIDO
+        outcome = self.state.outcome
+        if outcome is None:
+            return Result.INDECISA
+        if outcome.side is None:
+            return Result.ANULADA
+        return Result(SIDE_LABELS[outcome.side])
+
+    @property
+    def worth(self) -> int:
+        """What the hand is worth now (before any waiting call)."""
+        return self.state.bet.worth
+
+    @property
+    def accepted(self) -> Word | None:
+        """The last call accepted (truco, seis, nove, doze), or None for a simple hand."""
+        return self.state.bet.accepted
+
+    @property
+    def ran_from(self) -> Word | None:
+        """The call someone ran from, when the hand ended so."""
+        return self.state.ran_from
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        """What happened, in order, then where the hand stands (when it goes on)."""
+        state = self.state
+        if state.over:
+            return state.log
+        rule = decide(state.results).rule
+        more = [] if not state.rounds else [rule]
+        if state.caller is not None:
+            answerer = state.answerer
+            more.append(
+                Reason(
+                    Code.WAITING,
+                    word=state.bet.waiting,
+                    other=answerer,
+                    side=1 - state.setup.side(state.caller),
+                )
+            )
+        else:
+            more.append(Reason(Code.TURN, seat=state.turn))
+        return state.log + tuple(more)
+
+
+def _check_setup(
+    ruleset: RuleSet, players: int, vira: Card | str | None, mao: int, special: Special
+) -> HandSetup:
+    """Validate what the table knows before the first event."""
+    if not isinstance(ruleset, RuleSet):
+        raise RulesError("Regras inválidas.")
+    if isinstance(players, bool) or players not in (2, 4):
+        raise RulesError("O truco se joga com 2 jogadores (1x1) ou 4 (2x2).")
+    if isinstance(mao, bool) or not isinstance(mao, int) or not 1 <= mao <= players:
+        raise RulesError(f"O mão deve ser um dos assentos, de 1 a {players}.")
+    if not isinstance(special, Special):
+        raise RulesError("Tipo de mão desconhecido: normal, mão de onze ou mão de ferro.")
+    return HandSetup(ruleset, players, check_vira(ruleset, vira), mao, special)
+
+
+def judge_whole_hand(
+    events: str | Iterable[Event | str],
+    *,
+    ruleset: RuleSet,
+    players: int,
+    vira: Card | str | None,
+    mao: int = 1,
+    special: Special = Special.NORMAL,
+) -> WholeHandVerdict:
+    """Rule on a hand from its events in order (Event values, their texts, or a link's text
+    '1:truco,2:aceita,1:3p'); stops at the first unreadable or illegal event.
+
+    An impossible set-up (players, mão, vira for the ruleset) raises RulesError.
+    """
+    setup = _check_setup(ruleset, players, vira, mao, special)
+    items = split_events(events) if isinstance(events, str) else tuple(events)
+    state = HandState.start(setup)
+    applied: list[Event] = []
+    for position, item in enumerate(items, start=1):
+        try:
+            event = parse_event(item) if isinstance(item, str) else item
+            state = state.apply(event)
+        except RuleBroken as broken:
+            illegal = IllegalEvent(position, str(item), broken.reason)
+            return WholeHandVerdict(state, tuple(applied), illegal)
+        applied.append(event)
+    return WholeHandVerdict(state, tuple(applied), None)
