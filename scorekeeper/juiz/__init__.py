@@ -1,5 +1,7 @@
 """The juiz: rulings on a round or a hand, with their reasons, shareable by link."""
 
-from .views import bp
+JUIZ_TABLE = "juiz"  # the session key of the table the juiz was opened from (never a URL)
 
-__all__ = ["bp"]
+from .views import bp  # noqa: E402  (the views read JUIZ_TABLE)
+
+__all__ = ["JUIZ_TABLE", "bp"]

@@ -86,8 +86,8 @@ class RoundQuery:
             query = replace(query, vira=None)
         return query
 
-    def params(self, mesa: str | None = None) -> dict[str, Any]:
-        """Every setting spelled out, for the page's own links (they must not depend on a table)."""
+    def params(self) -> dict[str, Any]:
+        """Every setting spelled out, for the page's own links (they never name a table)."""
         params = {
             "vira": self.vira or None,
             "rodada": str(self.round_number),
@@ -99,7 +99,6 @@ class RoundQuery:
             "mao": str(self.mao + 1) if self.round_number > 1 else None,
             "jogadas": ",".join(self.plays) or None,
             "anteriores": ",".join(self.previous) or None,
-            "mesa": mesa,
             "cobrir": "1" if self.cover else None,
         }
         return {key: value for key, value in params.items() if value is not None}
@@ -130,12 +129,9 @@ class HandQuery:
     results: tuple[str, ...] = ()
     carry: tuple[tuple[str, str], ...] = ()
 
-    def params(
-        self, mesa: str | None = None, results: tuple[str, ...] | None = None
-    ) -> dict[str, Any]:
-        """The page's own links: this hand (or other results), the table and the kept settings."""
-        table = {"mesa": mesa} if mesa else {}
-        return {**self.share_params(results), **dict(self.carry), **table}
+    def params(self, results: tuple[str, ...] | None = None) -> dict[str, Any]:
+        """The page's own links: this hand (or other results) and the kept settings."""
+        return {**self.share_params(results), **dict(self.carry)}
 
     def share_params(self, results: tuple[str, ...] | None = None) -> dict[str, Any]:
         """The shareable query string: the results and the number of players only."""

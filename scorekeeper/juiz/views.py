@@ -15,6 +15,7 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from htmx_flask import request as hx_request
@@ -25,7 +26,7 @@ from ..mesas import Board, StaleRevision, UnknownTable, ViewOnly, words
 from ..mesas.inputs import Write
 from ..rules import Card, RulesError, RuleSet, manilhas
 from ..rules.cards import SUITS, deck
-from . import apply, reference
+from . import JUIZ_TABLE, apply, reference
 from .query import (
     CARRY_KEYS,
     GLOBAL,
@@ -90,16 +91,40 @@ class Cell:
     manilha: bool
 
 
-def _table() -> tuple[Board | None, str | None]:
-    """The board of the table named by `mesa=<scorer token>`, and the token (None when the
-    link names no table: the juiz then works on its own)."""
-    token = request.args.get("mesa") or request.form.get("mesa")
-    if not token:
-        return None, None
+def _table() -> Board | None:
+    """The board of the table this browser opened the juiz from (kept in its session, never in
+    a juiz URL: a ruling's link can be shared without handing out the score), else None."""
+    token = session.get(JUIZ_TABLE)
+    if not isinstance(token, str):
+        return None
     try:
-        return mesas.scorer_board(token), token
-    except (UnknownTable, ViewOnly):
-        return None, None
+        return mesas.scorer_board(token)
+    except (UnknownTable, ViewOnly):  # its links were rotated: the juiz works on its own
+        session.pop(JUIZ_TABLE, None)
+        return None
+
+
+@bp.after_request
+def _no_index(response: Any) -> Any:
+    """Rulings are shared in group chats, not meant for search engines."""
+    response.headers.setdefault("X-Robots-Tag", "noindex, nofollow")
+    return response
+
+
+@bp.get("/placar")
+def back_to_board() -> Any:
+    """Back to the board the juiz was opened from (its address stays out of the juiz's pages)."""
+    board = _table()
+    if board is None:
+        return redirect(url_for("juiz.index"), 303)
+    return redirect(url_for("tables.board", token=board.mesa.edit_token), 303)
+
+
+@bp.post("/sem-mesa")
+def without_table() -> Any:
+    """Use the juiz on its own, apart from the table it was opened from."""
+    session.pop(JUIZ_TABLE, None)
+    return redirect(url_for("juiz.index"), 303)
 
 
 def _defaults(board: Board | None) -> Defaults:
@@ -146,26 +171,25 @@ def _raw_share(args: Mapping[str, str], keys: tuple[str, ...]) -> dict[str, Any]
 @bp.get("")
 def index() -> Any:
     """The juiz home: what it settles, and the reference tables."""
-    board, token = _table()
+    board = _table()
     defaults = _defaults(board)
     carry = read_carry(request.args, defaults)
     query, _ = parse_round(carry, defaults)
     return render_template(
         "juiz/index.html",
         mesa=board.mesa if board else None,
-        token=token,
         ref=reference.build(query.ruleset, Card.parse(query.vira) if query.vira else None),
         ref_hint=REF_HINT,
-        round_href=url_for("juiz.rodada", mesa=token, **carry),
-        hand_href=url_for("juiz.mao", mesa=token, **carry),
-        board_href=url_for("tables.board", token=token) if token else None,
+        round_href=url_for("juiz.rodada", **carry),
+        hand_href=url_for("juiz.mao", **carry),
+        board_href=url_for("juiz.back_to_board") if board else None,
     )
 
 
 @bp.get("/rodada")
 def rodada() -> Any:
     """Rule on one round from the vira and the plays in the query string."""
-    board, token = _table()
+    board = _table()
     query, refusal = parse_round(request.args, _defaults(board))
     teams, given = _names(board)
     ruling = judge_round_query(query, refusal, teams, given)
@@ -174,7 +198,7 @@ def rodada() -> Any:
         if refusal is None
         else _raw_share(request.args, ROUND_KEYS)
     )
-    context = _round_context(query, ruling, token, teams)
+    context = _round_context(query, ruling, board, teams)
     context["share_href"] = _absolute(url_for("juiz.rodada", **share))
     context["whatsapp_href"] = _whatsapp(ruling.headline, context["share_href"])
     return _render("juiz/rodada.html", "juiz/_rodada.html", **context)
@@ -193,12 +217,12 @@ def _whatsapp(headline: str, link: str) -> str:
 
 
 def _round_context(
-    query: RoundQuery, ruling: RoundRuling, token: str | None, teams: tuple[str, str]
+    query: RoundQuery, ruling: RoundRuling, board: Board | None, teams: tuple[str, str]
 ) -> dict[str, Any]:
     """Everything _rodada.html needs: the ruling, the switches, the grid and the links."""
 
     def link(**changes: Any) -> str:
-        return url_for("juiz.rodada", **query.but(**changes).params(token))
+        return url_for("juiz.rodada", **query.but(**changes).params())
 
     undo = None
     if query.plays:
@@ -209,21 +233,21 @@ def _round_context(
     return {
         "query": query,
         "ruling": ruling,
-        "token": token,
+        "mesa": board.mesa if board else None,
         "teams": teams,
-        "switches": _switches(query, ruling, teams, token, link),
+        "switches": _switches(query, ruling, teams, link),
         "grid": _grid(query, ruling, link) if ruling.result is None else (),
         "undo_href": undo,
         "restart_href": link(plays=(), cover=False) if query.plays else None,
         "vira_href": link(vira=None) if query.vira else None,
         "cover_href": link(plays=(*query.plays, "X")) if _can_cover(query, ruling) else None,
         "cover_known_href": link(cover=not query.cover) if _can_cover(query, ruling) else None,
-        "hand_notes": _hand_notes(query, ruling, token, teams),
+        "hand_notes": _hand_notes(query, ruling, teams),
         "ref": reference.build(_ref_ruleset(query), ruling.vira),
-        "board_href": url_for("tables.board", token=token) if token else None,
-        "home_href": url_for("juiz.index", mesa=token, **carry),
-        "round_tab_href": url_for("juiz.rodada", mesa=token, jogadores=query.players, **carry),
-        "hand_tab_href": url_for("juiz.mao", mesa=token, jogadores=query.players, **carry),
+        "board_href": url_for("juiz.back_to_board") if board else None,
+        "home_href": url_for("juiz.index", **carry),
+        "round_tab_href": url_for("juiz.rodada", jogadores=query.players, **carry),
+        "hand_tab_href": url_for("juiz.mao", jogadores=query.players, **carry),
     }
 
 
@@ -235,7 +259,7 @@ EARLIER = {
 
 
 def _hand_notes(
-    query: RoundQuery, ruling: RoundRuling, token: str | None, teams: tuple[str, str]
+    query: RoundQuery, ruling: RoundRuling, teams: tuple[str, str]
 ) -> tuple[tuple[str, str], ...]:
     """'Anotar na mão' links: one when the earlier rounds are known, else one for each way the
     hand can have reached this round."""
@@ -246,7 +270,7 @@ def _hand_notes(
 
     def href(earlier: tuple[str, ...]) -> str:
         hand = HandQuery(query.players, (*earlier, result), carry)
-        return url_for("juiz.mao", **hand.params(token))
+        return url_for("juiz.mao", **hand.params())
 
     if query.round_number == 1 or query.previous:
         return (("Anotar na mão →", href(query.previous)),)
@@ -310,7 +334,6 @@ def _switches(
     query: RoundQuery,
     ruling: RoundRuling,
     teams: tuple[str, str],
-    token: str | None,
     link: Any,
 ) -> tuple[Switch, ...]:
     """The house-rule switches, each option a link keeping everything else."""
@@ -326,7 +349,7 @@ def _switches(
         )
 
     def choose(label: str, query_: RoundQuery, active: bool) -> Option:
-        return Option(label, url_for("juiz.rodada", **query_.params(token)), active)
+        return Option(label, url_for("juiz.rodada", **query_.params()), active)
 
     rounds = Switch(
         "Rodada",
@@ -415,12 +438,11 @@ def _grid(query: RoundQuery, ruling: RoundRuling, link: Any) -> Grid:
 @bp.get("/mao")
 def mao() -> Any:
     """Rule on a hand from its round results in the query string."""
-    board, token = _table()
-    return _hand_page(board, token, request.args)
+    return _hand_page(_table(), request.args)
 
 
 def _hand_page(
-    board: Board | None, token: str | None, args: Any, status: int = 200, message: str | None = None
+    board: Board | None, args: Any, status: int = 200, message: str | None = None
 ) -> Any:
     """Render the hand page (or its fragment) for a query, with an optional apply message."""
     query, refusal = parse_hand(args, _defaults(board))
@@ -428,7 +450,7 @@ def _hand_page(
     ruling = judge_hand_query(query, refusal, teams)
     share = query.share_params() if refusal is None else _raw_share(args, HAND_KEYS)
     share_href = _absolute(url_for("juiz.mao", **share))
-    context = _hand_context(query, ruling, board, token, teams)
+    context = _hand_context(query, ruling, board, teams)
     context.update(
         share_href=share_href,
         whatsapp_href=_whatsapp(ruling.headline, share_href),
@@ -441,13 +463,12 @@ def _hand_context(
     query: HandQuery,
     ruling: HandRuling,
     board: Board | None,
-    token: str | None,
     teams: tuple[str, str],
 ) -> dict[str, Any]:
     """Everything _mao.html needs."""
 
     def link(results: tuple[str, ...]) -> str:
-        return url_for("juiz.mao", **query.params(token, results))
+        return url_for("juiz.mao", **query.params(results))
 
     labels = {"nos": teams[0], "eles": teams[1], "empate": "Empate"}
     choices: tuple[tuple[str, str, str], ...] = ()
@@ -457,12 +478,12 @@ def _hand_context(
         choices = tuple(
             (labels[r], link((*query.results, r)), r) for r in ("nos", "eles", "empate")
         )
-        judge_href = url_for("juiz.rodada", **_next_round(first_round, query.results).params(token))
+        judge_href = url_for("juiz.rodada", **_next_round(first_round, query.results).params())
     carry: dict[str, Any] = dict(query.carry)
     return {
         "query": query,
         "ruling": ruling,
-        "token": token,
+        "mesa": board.mesa if board else None,
         "teams": teams,
         "rows": [(i + 1, labels.get(r, r), r) for i, r in enumerate(query.results)],
         "choices": choices,
@@ -470,14 +491,14 @@ def _hand_context(
         "undo_href": link(query.results[:-1]) if query.results else None,
         "restart_href": link(()) if query.results else None,
         "players_switch": tuple(
-            Option(label, url_for("juiz.mao", **replace(query, players=n).params(token)), active)
+            Option(label, url_for("juiz.mao", **replace(query, players=n).params()), active)
             for label, n, active in (("1x1", 2, query.players == 2), ("2x2", 4, query.players == 4))
         ),
         "panel": apply.panel(board, ruling.result) if board is not None else None,
-        "board_href": url_for("tables.board", token=token) if token else None,
-        "home_href": url_for("juiz.index", mesa=token, **carry),
-        "round_tab_href": url_for("juiz.rodada", **first_round.params(token)),
-        "hand_tab_href": url_for("juiz.mao", mesa=token, jogadores=query.players, **carry),
+        "board_href": url_for("juiz.back_to_board") if board else None,
+        "home_href": url_for("juiz.index", **carry),
+        "round_tab_href": url_for("juiz.rodada", **first_round.params()),
+        "hand_tab_href": url_for("juiz.mao", jogadores=query.players, **carry),
     }
 
 
@@ -506,10 +527,14 @@ def _next_round(first: RoundQuery, results: tuple[str, ...]) -> RoundQuery:
 
 @bp.post("/aplicar")
 def aplicar() -> Any:
-    """Record a hand ruling on the table's board, with the same revision check as a tap."""
-    mesa = mesas.scorer_table(request.form.get("mesa", ""))
+    """Record a hand ruling on the board the juiz was opened from, with the same revision check
+    as a tap."""
     write = Write.read(request.form)
     outcome = apply.read_outcome(request.form)
+    board = _table()
+    if board is None:
+        raise UnknownTable()
+    mesa = board.mesa
     mesas.record_outcome(mesa.edit_token, write.rev, outcome, reason=apply.REASON)
     flash(apply.confirmation(outcome, mesa.team_names))
     return redirect(url_for("tables.board", token=mesa.edit_token), 303)
@@ -520,11 +545,9 @@ def aplicar() -> Any:
 def _not_applied(error: Exception) -> Any:
     """A ruling the board refused: the hand page again, with the reason (409 or 422)."""
     stale = isinstance(error, StaleRevision)
-    token = request.form.get("mesa", "")
-    try:
-        board = mesas.scorer_board(token)
-    except (UnknownTable, ViewOnly) as missing:
-        return missing_table(missing)
+    board = _table()
+    if board is None:
+        return missing_table(UnknownTable())
     args = {k: request.form[k] for k in (*HAND_KEYS, *CARRY_KEYS) if k in request.form}
     message = words.STALE_MESSAGE if stale else str(error)
-    return _hand_page(board, token, args, 409 if stale else 422, message)
+    return _hand_page(board, args, 409 if stale else 422, message)

@@ -24,6 +24,7 @@ PATHS = {
     "redo": "refazer",
     "note": "nota",
     "fix": "corrigir",
+    "juiz": "juiz",
 }
 
 

@@ -24,6 +24,7 @@ from htmx_flask import request as hx_request
 from .. import mesas
 from ..errors import missing_table
 from ..extensions import limiter
+from ..juiz import JUIZ_TABLE
 from ..mesas import AlreadyApplied, Board, StaleRevision, UnknownTable, ViewOnly, Written, words
 from ..mesas.inputs import Write, number
 from ..rules import Kind, Outcome, RulesError
@@ -77,6 +78,14 @@ def board(token: str) -> str:
     said = get_flashed_messages()
     context = present.board_context(mesas.scorer_board(token), said[-1] if said else None)
     return render_template("tables/board.html", **context)
+
+
+@bp.get(f"/m/<token>/{PATHS['juiz']}")
+def juiz(token: str) -> Response:
+    """Open the juiz from the board: the table goes to this browser's session, so no juiz
+    address (nor anything copied from it) ever carries the scorer's token."""
+    session[JUIZ_TABLE] = mesas.scorer_table(token).edit_token
+    return redirect(url_for("juiz.index"), 303)
 
 
 @bp.get(f"/m/<token>/{PATHS['history']}")

@@ -188,8 +188,8 @@ def test_seats_and_side_buttons_wear_the_boards_side_colours(
     page = context.new_page()
     try:
         board = open_named_table(page, live_server, "Ana", "Os Zapeiros")
-        token = board.rsplit("/", 1)[1]
-        page.goto(live_server + f"/juiz/rodada?mesa={token}&vira=3o")
+        page.goto(board + "/juiz")  # the juiz opened from the board
+        page.goto(live_server + "/juiz/rodada?vira=3o")
         assert page.evaluate("document.documentElement.dataset.tema") == scheme.get("tema")
         side_a, side_b = page.evaluate(RESOLVE, "--a"), page.evaluate(RESOLVE, "--b")
         assert side_a != side_b
@@ -200,7 +200,7 @@ def test_seats_and_side_buttons_wear_the_boards_side_colours(
             name = seat.locator(".jz-slot-label").get_attribute("data-jogador") or ""
             color = seat.locator(".jz-slot-label").evaluate(BACKGROUND)
             assert color == (side_a if name.startswith("Ana") else side_b), (name, color)
-        page.goto(live_server + f"/juiz/mao?mesa={token}")
+        page.goto(live_server + "/juiz/mao")
         assert page.get_by_test_id("rodada-nos").evaluate(BACKGROUND) == side_a
         assert page.get_by_test_id("rodada-eles").evaluate(BACKGROUND) == side_b
         page.goto(board)
@@ -241,17 +241,17 @@ def test_screenshots_of_the_juiz_at_the_table(
         context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme)
         page = context.new_page()
         board = open_named_table(page, live_server, "Ana", "Os Zapeiros")
-        token = board.rsplit("/", 1)[1]
-        page.goto(live_server + f"/juiz/rodada?mesa={token}&vira=7c&jogadas=3p")
+        page.goto(board + "/juiz")  # the juiz opened from the board
+        page.goto(live_server + "/juiz/rodada?vira=7c&jogadas=3p")
         expect(page.get_by_test_id("falta")).to_be_visible()
         page.screenshot(path=str(shots / f"juiz-escolha-{scheme}.png"))
-        page.goto(live_server + f"/juiz/rodada?mesa={token}&vira=7c&jogadas=3p,Qp,2o,4o")
+        page.goto(live_server + "/juiz/rodada?vira=7c&jogadas=3p,Qp,2o,4o")
         page.get_by_test_id("anotar").scroll_into_view_if_needed()
         page.screenshot(path=str(shots / f"juiz-rodada-{scheme}.png"))
-        page.goto(live_server + f"/juiz/rodada?mesa={token}&rodada=2&vira=7c&jogadas=4p,Qc,5p,6p")
+        page.goto(live_server + "/juiz/rodada?rodada=2&vira=7c&jogadas=4p,Qc,5p,6p")
         page.get_by_test_id("anotar").scroll_into_view_if_needed()
         page.screenshot(path=str(shots / f"juiz-rodada2-{scheme}.png"))
-        page.goto(live_server + f"/juiz/mao?mesa={token}&rodadas=nos,eles,nos")
+        page.goto(live_server + "/juiz/mao?rodadas=nos,eles,nos")
         page.get_by_test_id("aplicar").scroll_into_view_if_needed()
         page.screenshot(path=str(shots / f"juiz-mao-{scheme}.png"))
         page.get_by_test_id("aplicar-3").click()

@@ -472,9 +472,9 @@ def test_markup_in_team_and_player_names_is_escaped_everywhere(
         "live": client.get(f"/v/{view}").text,
         "live fragment": client.get(f"/v/{view}/placar?rev=0").text,
         "tv": client.get(f"/v/{view}?tv=1").text,
-        "juiz": client.get(f"/juiz?mesa={edit}").text,
-        "juiz rodada": client.get(f"/juiz/rodada?mesa={edit}&vira=4o&jogadas=5c,6c").text,
-        "juiz mao": client.get(f"/juiz/mao?mesa={edit}&rodadas=nos").text,
+        "juiz": client.get(f"/m/{edit}/juiz", follow_redirects=True).text,
+        "juiz rodada": client.get("/juiz/rodada?vira=4o&jogadas=5c,6c").text,
+        "juiz mao": client.get("/juiz/mao?rodadas=nos").text,
     }
     for name, page in pages.items():
         for raw in RAW_MARKUP:

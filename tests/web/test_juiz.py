@@ -483,13 +483,34 @@ def test_share_link_uses_the_documented_format(client: FlaskClient) -> None:
     assert share.endswith("/juiz/rodada?" + url)
 
 
-def test_share_link_never_carries_the_scorer_token(client: FlaskClient) -> None:
-    """Opened from a board, the page's links keep mesa= but the share link drops it."""
+def test_no_juiz_address_or_link_carries_the_scorer_token(client: FlaskClient) -> None:
+    """Opened from a board, the juiz keeps the table in the browser's session: the address it
+    lands on, every link of its pages (the share link included) and its pages' text never
+    hold the scorer's token, and the pages ask search engines to stay away."""
     token = open_table(client)
-    html = client.get(ROUND + f"mesa={token}&vira=3o&jogadores=4&jogadas=4p,X,3c,2o&rodada=2").text
-    share = hooks(html)["compartilhar"][0]["href"]
-    assert token not in share
-    assert token in hooks(html)["desfazer"][0]["href"]
+    opened = client.get(f"/m/{token}/juiz")
+    assert opened.status_code == 303 and opened.headers["Location"] == "/juiz"
+    for url in (
+        "/juiz",
+        ROUND + "vira=3o&jogadores=4&jogadas=4p,X,3c,2o&rodada=2",
+        "/juiz/mao?rodadas=nos,nos",
+    ):
+        page = client.get(url)
+        assert token not in page.text
+        assert "noindex" in page.headers["X-Robots-Tag"]
+    back = client.get("/juiz/placar")
+    assert back.status_code == 303 and back.headers["Location"].endswith(f"/m/{token}")
+
+
+def test_the_juiz_can_be_used_apart_from_the_table(client: FlaskClient) -> None:
+    """'Usar sem a mesa' forgets the table: no apply section, the default names again."""
+    token = open_table(client, time_a="Os Zapeiros")
+    client.get(f"/m/{token}/juiz")
+    assert "Os Zapeiros" in client.get("/juiz").text
+    assert client.post("/juiz/sem-mesa").status_code == 303
+    html = client.get("/juiz/mao?rodadas=nos,nos").text
+    assert "Os Zapeiros" not in html
+    assert not any(k.startswith("aplicar") for k in hooks(html))
 
 
 def test_share_link_spells_cards_canonically(client: FlaskClient) -> None:
@@ -507,7 +528,8 @@ def test_share_link_spells_cards_canonically(client: FlaskClient) -> None:
 def test_table_settings_and_names_are_the_defaults(client: FlaskClient) -> None:
     """From a 1x1 limpo table with named players, the round uses its deck and names."""
     token = open_table(client, jogadores="2", baralho="limpo", jogador_0="Ana", jogador_1="Beto")
-    html = client.get(ROUND + f"mesa={token}").text
+    client.get(f"/m/{token}/juiz")  # the juiz opened from the board
+    html = client.get(ROUND).text
     assert re.findall(r'data-jogador="([^"]+)"', html) == ["Beto", "Ana"]
     cards = re.findall(r'<a class="jz-cell[^"]*" href="[^"]+"[^>]*data-carta="(\w+)"', html)
     assert len(cards) == 24
@@ -527,12 +549,13 @@ def test_hand_ruling_offers_the_legal_values_and_applies_three(
 ) -> None:
     """After 'Nós' take the hand, +1..+12 are offered; +3 lands on the board."""
     token = open_table(client)
-    html = client.get(f"/juiz/mao?rodadas=nos,nos&mesa={token}").text
+    client.get(f"/m/{token}/juiz")  # the juiz opened from the board
+    html = client.get("/juiz/mao?rodadas=nos,nos").text
     buttons = [k for k in hooks(html) if k.startswith("aplicar-")]
     assert sorted(buttons) == sorted(f"aplicar-{v}" for v in (1, 3, 6, 9, 12))
     rev = revision_of(app, token)
     response = client.post(
-        "/juiz/aplicar", data={"mesa": token, "rev": str(rev), "lado": "0", "pontos": "3"}
+        "/juiz/aplicar", data={"rev": str(rev), "lado": "0", "pontos": "3"}
     )
     assert response.status_code == 303
     assert response.headers["Location"].endswith(f"/m/{token}")
@@ -548,8 +571,8 @@ def test_applying_with_a_stale_revision_is_refused_and_records_nothing(
 ) -> None:
     """The same revision twice: the second answers 409 with the message, the score unchanged."""
     token = open_table(client)
+    client.get(f"/m/{token}/juiz")  # the juiz opened from the board
     data = {
-        "mesa": token,
         "rev": str(revision_of(app, token)),
         "lado": "1",
         "pontos": "6",
@@ -566,7 +589,8 @@ def test_applying_with_a_stale_revision_is_refused_and_records_nothing(
 def test_applying_an_illegal_value_is_refused_with_422(client: FlaskClient, app: Flask) -> None:
     """+4 is not a hand value: 422 with the rule, nothing recorded."""
     token = open_table(client)
-    data = {"mesa": token, "rev": str(revision_of(app, token)), "lado": "0", "pontos": "4"}
+    client.get(f"/m/{token}/juiz")  # the juiz opened from the board
+    data = {"rev": str(revision_of(app, token)), "lado": "0", "pontos": "4"}
     response = client.post("/juiz/aplicar", data=data)
     assert response.status_code == 422
     assert "1, 3, 6, 9 ou 12" in response.text
@@ -582,14 +606,15 @@ def test_applying_to_an_unknown_table_is_404(client: FlaskClient) -> None:
 def test_mao_de_onze_offers_only_its_own_outcome(client: FlaskClient, app: Flask) -> None:
     """At 11 x 0 a hand won by Nós is recorded as the mão de onze played and won (+3)."""
     token = open_table(client)
+    client.get(f"/m/{token}/juiz")  # the juiz opened from the board
     for points in (9, 1, 1):
         rev = revision_of(app, token)
-        data = {"mesa": token, "rev": str(rev), "lado": "0", "pontos": str(points)}
+        data = {"rev": str(rev), "lado": "0", "pontos": str(points)}
         assert client.post("/juiz/aplicar", data=data).status_code == 303
-    html = client.get(f"/juiz/mao?rodadas=nos,nos&mesa={token}").text
+    html = client.get("/juiz/mao?rodadas=nos,nos").text
     found = hooks(html)
     assert "aplicar-onze" in found and "aplicar-3" not in found
-    form = {"mesa": token, "rev": str(revision_of(app, token)), "tipo": "onze_ganhou", "lado": "0"}
+    form = {"rev": str(revision_of(app, token)), "tipo": "onze_ganhou", "lado": "0"}
     assert client.post("/juiz/aplicar", data=form).status_code == 303
     assert score(app, token) == (12, 0)
 
@@ -597,10 +622,11 @@ def test_mao_de_onze_offers_only_its_own_outcome(client: FlaskClient, app: Flask
 def test_void_hand_can_be_applied_as_anulada(client: FlaskClient, app: Flask) -> None:
     """A void ruling offers 'mão anulada', which scores nothing but is recorded."""
     token = open_table(client)
-    html = client.get(f"/juiz/mao?rodadas=empate,empate,empate&mesa={token}").text
+    client.get(f"/m/{token}/juiz")  # the juiz opened from the board
+    html = client.get("/juiz/mao?rodadas=empate,empate,empate").text
     assert "aplicar-anulada" in hooks(html)
     rev = revision_of(app, token)
-    form = {"mesa": token, "rev": str(rev), "tipo": "anulada"}
+    form = {"rev": str(rev), "tipo": "anulada"}
     assert client.post("/juiz/aplicar", data=form).status_code == 303
     assert score(app, token) == (0, 0) and revision_of(app, token) == rev + 1
 
@@ -608,7 +634,8 @@ def test_void_hand_can_be_applied_as_anulada(client: FlaskClient, app: Flask) ->
 def test_undecided_hand_offers_nothing_to_apply(client: FlaskClient) -> None:
     """Until the hand is decided there is nothing to record."""
     token = open_table(client)
-    html = client.get(f"/juiz/mao?rodadas=nos&mesa={token}").text
+    client.get(f"/m/{token}/juiz")  # the juiz opened from the board
+    html = client.get("/juiz/mao?rodadas=nos").text
     assert not any(k.startswith("aplicar") for k in hooks(html))
 
 
@@ -648,7 +675,9 @@ def test_csp_safe_markup_has_no_inline_styles_or_scripts(client: FlaskClient) ->
 
 @pytest.mark.parametrize("token", ["\x00", "a" * 65, "../../etc", "%00"])
 def test_odd_table_tokens_are_ignored_or_404(client: FlaskClient, token: str) -> None:
-    """Tokens that cannot be a table's never reach the database: pages judge, writes 404."""
+    """Tokens that cannot be a table's never reach the database: opening the juiz from them is
+    a 404, the juiz still judges on its own, and applying has no table (404)."""
+    assert client.get(f"/m/{token}/juiz").status_code == 404
     response = client.get("/juiz/mao", query_string={"rodadas": "nos,nos", "mesa": token})
     assert verdict(response.text)["data-resultado"] == "nos"
     data = {"mesa": token, "rev": "0", "lado": "0", "pontos": "3"}
@@ -658,9 +687,10 @@ def test_odd_table_tokens_are_ignored_or_404(client: FlaskClient, token: str) ->
 def test_an_absurd_revision_is_stale(client: FlaskClient, app: Flask) -> None:
     """A revision no table can have answers 409 and records nothing."""
     token = open_table(client)
+    client.get(f"/m/{token}/juiz")  # the juiz opened from the board
     for rev in ("-1", "9" * 40):
-        data = {"mesa": token, "rev": rev, "lado": "0", "pontos": "3"}
+        data = {"rev": rev, "lado": "0", "pontos": "3"}
         assert client.post("/juiz/aplicar", data=data).status_code == 409
-    bad = client.post("/juiz/aplicar", data={"mesa": token, "rev": "x", "lado": "0", "pontos": "3"})
+    bad = client.post("/juiz/aplicar", data={"rev": "x", "lado": "0", "pontos": "3"})
     assert bad.status_code == 422
     assert score(app, token) == (0, 0)

@@ -1,7 +1,8 @@
 """Every sentence the juiz says about a side reads right whatever the team is called.
 
-Each row is a ruling opened from a table (`?mesa=`) whose teams are named as given, and the full
-text the juiz must show: its headline, its reasons (or refusal) and, for a hand, the apply panel.
+Each row is a ruling opened from a table (the board's Juiz link) whose teams are named as
+given, and the full text the juiz must show: its headline, its reasons (or refusal) and, for a
+hand, the apply panel.
 Team names that are singular ("Ana"), plural ("Os Zapeiros") or pronouns ("Nós", "Eles") are on
 both sides, so a sentence whose verb agrees with one kind of name cannot pass.
 """
@@ -216,7 +217,8 @@ def test_round_rulings_read_right_for_any_team_name(
 ) -> None:
     """A round ruling opened from a table names sides and players in full, correct sentences."""
     token = open_table(client, time_a=a, time_b=b)
-    html = client.get(f"/juiz/rodada?mesa={token}&{query}").text
+    client.get(f"/m/{token}/juiz")  # the juiz opened from the board
+    html = client.get(f"/juiz/rodada?{query}").text
     said = [element(html, r'id="jz-verdict-title">(.*?)</h2>'), *items(html, "motivos")]
     expected = [headline.format(a=a, b=b), *(r.format(a=a, b=b) for r in reasons)]
     if card:
@@ -233,7 +235,8 @@ def test_hand_rulings_read_right_for_any_team_name(
 ) -> None:
     """A hand ruling opened from a table says who takes the hand without verb agreement."""
     token = open_table(client, time_a=a, time_b=b)
-    html = client.get(f"/juiz/mao?mesa={token}&rodadas={results}").text
+    client.get(f"/m/{token}/juiz")  # the juiz opened from the board
+    html = client.get(f"/juiz/mao?rodadas={results}").text
     said = [element(html, r'id="jz-verdict-title">(.*?)</h2>'), *items(html, "motivos")]
     assert said == [headline.format(a=a, b=b), *(r.format(a=a, b=b) for r in reasons)]
     assert_no_agreement(said)
@@ -245,7 +248,8 @@ def test_a_round_after_a_decided_hand_is_refused_in_words_for_any_name(
 ) -> None:
     """The refusal of a third round after two won ones quotes the rule, naming no side."""
     token = open_table(client, time_a=a, time_b=b)
-    html = client.get(f"/juiz/mao?mesa={token}&rodadas=eles,eles,nos").text
+    client.get(f"/m/{token}/juiz")  # the juiz opened from the board
+    html = client.get("/juiz/mao?rodadas=eles,eles,nos").text
     refusal = element(html, r'data-testid="explicacao">(.*?)</p>')
     assert refusal == (
         "A mão já estava decidida depois da segunda rodada (quem faz duas rodadas leva a mão) "
@@ -259,10 +263,11 @@ def test_apply_panel_and_round_choices_read_right_for_any_name(
 ) -> None:
     """The apply panel says the score and who takes the hand; the round buttons name the sides."""
     token = open_table(client, time_a=a, time_b=b)
-    html = client.get(f"/juiz/mao?mesa={token}&rodadas=eles,eles").text
+    client.get(f"/m/{token}/juiz")  # the juiz opened from the board
+    html = client.get("/juiz/mao?rodadas=eles,eles").text
     panel = element(html, r'data-testid="aplicar"[^>]*>\s*<h2[^>]*>[^<]*</h2>\s*<p>(.*?)</p>')
     assert panel == f"Placar agora: {a} 0 x 0 {b}. A mão vai para {b}."
-    html = client.get(f"/juiz/mao?mesa={token}&rodadas=empate").text
+    html = client.get("/juiz/mao?rodadas=empate").text
     buttons = [visible(b) for b in re.findall(r'data-testid="rodada-\w+">(.*?)</a>', html)]
     assert buttons == [a, b, "Empate"]
     assert element(html, r'data-testid="falta">(.*?)</p>') == "Quem ganhou a 2ª rodada?"
@@ -274,7 +279,8 @@ def test_anotar_na_mao_choices_read_right_for_any_name(
 ) -> None:
     """Round 3 without its earlier results asks how the hand got there, naming the sides."""
     token = open_table(client, time_a=a, time_b=b)
-    html = client.get(f"/juiz/rodada?mesa={token}&rodada=3&vira=4o&jogadas=3p,2c,3e,Ao").text
+    client.get(f"/m/{token}/juiz")  # the juiz opened from the board
+    html = client.get("/juiz/rodada?rodada=3&vira=4o&jogadas=3p,2c,3e,Ao").text
     title = element(html, r'class="jz-note-title">(.*?)</p>')
     choices = [visible(c) for c in re.findall(r'data-testid="anotar-mao">(.*?)</a>', html)]
     assert title == "Anotar na mão: como foram a 1ª e a 2ª rodadas?"

@@ -187,7 +187,8 @@ def test_round_one_starts_with_the_boards_mao(client: FlaskClient, app: Flask) -
     token = open_table(
         client, jogador_0="Ana", jogador_1="Bia", jogador_2="Caio", jogador_3="Duda", pe="1"
     )
-    html = client.get(ROUND + f"mesa={token}").text
+    client.get(f"/m/{token}/juiz")  # the juiz opened from the board
+    html = client.get(ROUND).text
     assert names(html) == ["Caio", "Duda", "Ana", "Bia"]
     assert re.search(r'data-testid="lugar-1".*?jz-mao-tag', html, re.S)
 
@@ -195,7 +196,8 @@ def test_round_one_starts_with_the_boards_mao(client: FlaskClient, app: Flask) -
 def test_seats_carry_their_side(client: FlaskClient) -> None:
     """Each seat is marked with its side: the first team's players side 0, the others side 1."""
     token = open_table(client, time_a="Ana", time_b="Os Zapeiros")
-    html = client.get(ROUND + f"mesa={token}&abre=eles&rodada=2&mao=2").text
+    client.get(f"/m/{token}/juiz")  # the juiz opened from the board
+    html = client.get(ROUND + "abre=eles&rodada=2&mao=2").text
     seats = re.findall(
         r'class="jz-slot side-(\d)[^"]*" data-lado="(\d)"[^>]*>\s*'
         r'<span class="jz-slot-label" data-jogador="([^"]+)"',
@@ -272,7 +274,8 @@ def test_applied_ruling_records_its_origin_and_says_so(
     """'Aplicar ao placar' stores 'pelo juiz' as the record's reason and flashes a confirmation
     naming the side, the points and the juiz before the redirect to the board."""
     token = open_table(client, time_a="Ana", time_b="Os Zapeiros")
-    data = {"mesa": token, "rev": str(revision_of(app, token)), **form}
+    client.get(f"/m/{token}/juiz")  # the juiz opened from the board
+    data = {"rev": str(revision_of(app, token)), **form}
     response = client.post("/juiz/aplicar", data=data)
     assert response.status_code == 303
     assert response.headers["Location"].endswith(f"/m/{token}")
@@ -286,7 +289,8 @@ def test_refused_apply_flashes_nothing_and_records_nothing(
 ) -> None:
     """A stale apply answers 409 on the juiz page, with no record and no confirmation waiting."""
     token = open_table(client)
-    data = {"mesa": token, "rev": str(revision_of(app, token) + 1), "lado": "0", "pontos": "3"}
+    client.get(f"/m/{token}/juiz")  # the juiz opened from the board
+    data = {"rev": str(revision_of(app, token) + 1), "lado": "0", "pontos": "3"}
     assert client.post("/juiz/aplicar", data=data).status_code == 409
     assert reasons_of(app, token) == [] and flashed(client) == []
     assert score(app, token) == (0, 0)
@@ -295,9 +299,10 @@ def test_refused_apply_flashes_nothing_and_records_nothing(
 def test_a_refused_apply_keeps_the_vira_on_the_page(client: FlaskClient, app: Flask) -> None:
     """The apply form carries the kept vira, so a refusal's page still has it."""
     token = open_table(client)
-    html = client.get(f"/juiz/mao?mesa={token}&rodadas=nos,nos&vira=3o").text
+    client.get(f"/m/{token}/juiz")  # the juiz opened from the board
+    html = client.get("/juiz/mao?rodadas=nos,nos&vira=3o").text
     assert 'name="vira" value="3o"' in html
-    data = {"mesa": token, "rev": "999", "lado": "0", "pontos": "3", "rodadas": "nos,nos"}
+    data = {"rev": "999", "lado": "0", "pontos": "3", "rodadas": "nos,nos"}
     refused = client.post("/juiz/aplicar", data={**data, "vira": "3o"})
     assert refused.status_code == 409
     assert query_of(link(refused.text, "desfazer"))["vira"] == "3o"
