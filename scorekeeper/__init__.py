@@ -32,6 +32,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.from_mapping(config.defaults(app.instance_path))
     if test_config:
         app.config.from_mapping(test_config)
+    # Served over HTTPS (an https PUBLIC_URL): the session cookie is always Secure; otherwise it
+    # is Secure per request (web.SessionOverHttps).
+    if str(app.config.get("PUBLIC_URL") or "").startswith("https://"):
+        app.config["SESSION_COOKIE_SECURE"] = True
     db.init_app(app)
     init_polls(app)
     migrate.init_app(app, db, directory=str(PACKAGE_DIR / "migrations"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Flask, Response, request
+from flask.sessions import SecureCookieSessionInterface
 
 from . import errors
 
@@ -24,6 +25,15 @@ def _security_headers(response: Response) -> Response:
     return response
 
 
+class SessionOverHttps(SecureCookieSessionInterface):
+    """The session cookie is Secure whenever the request came over HTTPS (or the app is known
+    to be served over it), so a phone on HTTPS never sends it in the clear."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        """SESSION_COOKIE_SECURE, or this request's own scheme."""
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+
 def register(app: Flask) -> None:
     """Attach blueprints, error handlers and response headers to the app."""
     from .juiz import bp as juiz_bp
@@ -36,4 +46,5 @@ def register(app: Flask) -> None:
     app.register_blueprint(pwa_bp)
     app.register_blueprint(share_bp)
     errors.register(app)
+    app.session_interface = SessionOverHttps()
     app.after_request(_security_headers)

@@ -94,13 +94,19 @@ def open_table(settings: Mapping[str, Any]) -> Mesa:
     return mesa
 
 
-def rotate_links(token: str) -> Mesa:
-    """New tokens for the table of this scorer token: its old links stop working at once."""
-    mesa = scorer_table(token)
-    mesa.edit_token = new_token()
-    mesa.view_token = new_token()
-    db.session.commit()
-    return mesa
+def rotate_links(token: str, revision: int) -> Mesa:
+    """New tokens for the table of this scorer token, as a write like any other: only onto the
+    revision the page was drawn from, bumping it. The old links stop working at once; of two
+    phones rotating at the same time, one does it and the other's old link is gone (404)."""
+    if not _token_shaped(token):
+        raise UnknownTable()
+    new = {"new_edit": new_token(), "new_view": new_token()}
+    with db.engine.begin() as connection:
+        row = connection.execute(_ROTATE, {"token": token, "revision": revision, **new}).first()
+    if row is None:
+        scorer_table(token)  # UnknownTable or ViewOnly when the link itself is gone
+        raise StaleRevision()
+    return Mesa(**row._asdict())
 
 
 def _tokens(stored: object) -> list[str]:
@@ -117,14 +123,24 @@ def remembered(tokens: object, opened: str, replaced: str | None = None) -> list
     return [opened, *(t for t in recent if t != opened)][:RECENT_LIMIT]
 
 
-def recent_tables(tokens: object) -> list[tuple[Mesa, Board]]:
-    """The tables of a browser's recent scorer tokens that still exist, in order, with boards."""
+@dataclass(frozen=True)
+class Recent:
+    """A browser's recent tables (in its order, with their boards) and the tokens of those whose
+    links were rotated by another phone since (they name no table any more)."""
+
+    tables: list[tuple[Mesa, Board]]
+    gone: list[str]
+
+
+def recent_tables(tokens: object) -> Recent:
+    """The tables of a browser's recent scorer tokens: those that still exist, and the rest."""
     wanted = _tokens(tokens)[:RECENT_LIMIT]
     if not wanted:
-        return []
+        return Recent([], [])
     found = db.session.execute(select(Mesa).where(Mesa.edit_token.in_(wanted))).scalars()
     by_token = {m.edit_token: m for m in found}
-    return [(by_token[t], load_board(by_token[t])) for t in wanted if t in by_token]
+    tables = [(by_token[t], load_board(by_token[t])) for t in wanted if t in by_token]
+    return Recent(tables, [t for t in wanted if t not in by_token])
 
 
 def scorer_board(token: str) -> Board:
@@ -285,6 +301,16 @@ class Written:
 
 
 _MESAS = Mesa.__table__
+_ROTATE = (
+    update(_MESAS)
+    .where(_MESAS.c.edit_token == bindparam("token"), _MESAS.c.revision == bindparam("revision"))
+    .values(
+        edit_token=bindparam("new_edit"),
+        view_token=bindparam("new_view"),
+        revision=_MESAS.c.revision + 1,
+    )
+    .returning(*_MESAS.c)
+)
 _CLAIM = (
     update(_MESAS)
     .where(_MESAS.c.edit_token == bindparam("token"), _MESAS.c.revision == bindparam("revision"))

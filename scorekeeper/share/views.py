@@ -16,8 +16,11 @@ from flask import (
 )
 
 from .. import mesas
-from ..errors import error_page
+from ..errors import error_page, missing_table
 from ..extensions import csrf
+from ..mesas import StaleRevision, UnknownTable, ViewOnly, words
+from ..mesas.inputs import Write
+from ..rules import RulesError
 from .links import absolute_url, share_root
 from .present import live_context
 from .qr import qr_svg
@@ -43,6 +46,11 @@ def robots() -> Response:
 @bp.get("/m/<token>/compartilhar")
 def index(token: str) -> str:
     """The share page: the viewers' QR code and, behind a tap, the scorer's."""
+    return _share_page(token)
+
+
+def _share_page(token: str, message: str | None = None) -> str:
+    """The share page of the table with this scorer token, with a refusal's message if any."""
     board = mesas.scorer_board(token)
     mesa = board.mesa
     root = share_root()
@@ -60,13 +68,28 @@ def index(token: str) -> str:
         score_qr=qr_svg(score, "qr-marcar", "QR code para marcar junto"),
         address_note=root.note,
         rotated=request.args.get("trocados") == "1",
+        message=message,
     )
+
+
+@bp.errorhandler(StaleRevision)
+@bp.errorhandler(RulesError)
+def _not_rotated(error: Exception) -> Any:
+    """Links not rotated: the board changed (or the links were rotated) on another phone
+    since this page was drawn, or the form was not one of ours. The page again, with why."""
+    stale = isinstance(error, StaleRevision)
+    message = words.STALE_MESSAGE if stale else str(error)
+    try:
+        page = _share_page(str((request.view_args or {}).get("token", "")), message)
+    except (UnknownTable, ViewOnly) as missing:
+        return missing_table(missing)
+    return page, 409 if stale else 422
 
 
 @bp.post("/m/<token>/trocar-links")
 def rotate(token: str) -> Any:
     """New tokens for the table: the old links stop working at once."""
-    mesa = mesas.rotate_links(token)
+    mesa = mesas.rotate_links(token, Write.read(request.form).rev)
     session["mesas"] = mesas.remembered(session.get("mesas"), mesa.edit_token, replaced=token)
     return redirect(url_for("share.index", token=mesa.edit_token, trocados=1), 303)
 

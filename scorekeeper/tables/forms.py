@@ -3,6 +3,7 @@ RulesError, as the rules' own."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -18,9 +19,31 @@ MAX_TEAM = 24
 MAX_PLAYER = 24
 MAX_REASON = 200
 SERIES = {"avulsas": 0, "melhor_de_3": 3, "melhor_de_5": 5}
+INVISIBLE = ("Cc", "Cf", "Co", "Cs", "Cn")  # control, format (zero-width, bidi), unassigned
+
+
+def visible(text: str) -> str:
+    """A text as people read it: NFC, without control, zero-width or bidi-override characters,
+    its runs of spaces made one and none at either end."""
+    kept = "".join(
+        " " if ch.isspace() else ch
+        for ch in unicodedata.normalize("NFC", text)
+        if ch.isspace() or unicodedata.category(ch) not in INVISIBLE
+    )
+    return " ".join(kept.split())
+
+
 def _squeezed(value: Any) -> Any:
-    """A text with its runs of spaces made one, and no space at either end."""
-    return " ".join(value.split()) if isinstance(value, str) else value
+    """A form's text made visible (see `visible`); anything else as it came."""
+    return visible(value) if isinstance(value, str) else value
+
+
+def _not_only_invisible(_form: Form, field: Field) -> None:
+    """A name typed with nothing visible in it (only zero-width or control characters) is
+    refused rather than turned into the default."""
+    raw = field.raw_data[0] if field.raw_data else ""
+    if isinstance(raw, str) and raw.strip() and not field.data:
+        raise ValidationError("Nome inválido: só tem caracteres invisíveis.")
 
 
 def _too_long(what: str, limit: int) -> Length:
@@ -30,7 +53,9 @@ def _too_long(what: str, limit: int) -> Length:
 
 def _name(what: str, limit: int) -> StringField:
     """An optional name of at most `limit` characters."""
-    return StringField(default="", filters=[_squeezed], validators=[_too_long(what, limit)])
+    return StringField(
+        default="", filters=[_squeezed], validators=[_too_long(what, limit), _not_only_invisible]
+    )
 
 
 def _whole_number(what: str) -> Any:
@@ -130,7 +155,9 @@ class NewTableForm(_Form):
             tie_opener=self.empate.data or "mao",
         )
         team_a, team_b = self.time_a.data or "Nós", self.time_b.data or "Eles"
-        if team_a.casefold() == team_b.casefold():
+        if unicodedata.normalize("NFKC", team_a).casefold() == unicodedata.normalize(
+            "NFKC", team_b
+        ).casefold():
             raise RulesError("Os dois times precisam de nomes diferentes.")
         players = self.players
         seats = (self.jogador_0, self.jogador_1, self.jogador_2, self.jogador_3)

@@ -42,9 +42,15 @@ def when_filter(moment: datetime) -> str:
 
 
 def _home(form: NewTableForm, status: int = 200) -> Response:
-    """The home page: open a table (the form, with its errors), resume a recent one."""
+    """The home page: open a table (the form, with its errors), resume a recent one; a table
+    whose links another phone rotated is said once, then forgotten."""
     recent = mesas.recent_tables(session.get("mesas"))
-    page = render_template("tables/home.html", recent=recent, form=form)
+    if recent.gone:
+        kept = [t for t in session.get("mesas", []) if t not in recent.gone]
+        session["mesas"] = kept
+    page = render_template(
+        "tables/home.html", recent=recent.tables, rotated_away=len(recent.gone), form=form
+    )
     return make_response(page, status)
 
 

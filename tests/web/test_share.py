@@ -6,6 +6,7 @@ import base64
 import re
 import subprocess
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -670,10 +671,10 @@ def test_trocar_links_kills_the_old_links_and_the_new_ones_work(local_app: Flask
     tap(client, edit, "normal:0:6")
     old = mesa_of(local_app, edit)
     old_qr = client.get(f"/m/{edit}/compartilhar").text
-    response = client.post(f"/m/{edit}/trocar-links")
+    response = client.post(f"/m/{edit}/trocar-links", data={"rev": str(old.revision)})
     assert response.status_code == 303
     new = mesa_of(local_app, edit_token_from(response.headers["Location"]))
-    assert new.id == old.id and new.revision == old.revision
+    assert new.id == old.id and new.revision == old.revision + 1
     assert {new.edit_token, new.view_token}.isdisjoint({old.edit_token, old.view_token})
     for url in (
         f"/m/{old.edit_token}",
@@ -704,7 +705,8 @@ def test_trocar_links_keeps_the_table_in_this_browsers_list(local_app: Flask) ->
     """The home page's 'Suas mesas' follows the new scorer link."""
     client = local_app.test_client()
     edit = open_table(client)
-    new = edit_token_from(client.post(f"/m/{edit}/trocar-links").headers["Location"])
+    rotated = client.post(f"/m/{edit}/trocar-links", data={"rev": "0"})
+    new = edit_token_from(rotated.headers["Location"])
     home = client.get("/").text
     assert f"/m/{new}" in home and f"/m/{edit}" not in home
 
@@ -723,11 +725,54 @@ def test_trocar_links_needs_the_csrf_token(csrf_app: Flask) -> None:
     page = client.get(f"/m/{edit}/compartilhar").text
     form = re.search(r'action="/m/[^"]+/trocar-links">\s*<input[^>]*value="([^"]+)"', page)
     assert form
-    assert (
-        client.post(f"/m/{edit}/trocar-links", data={"csrf_token": form.group(1)}).status_code
-        == 303
-    )
+    data = {"csrf_token": form.group(1), "rev": str(mesa.revision)}
+    assert client.post(f"/m/{edit}/trocar-links", data=data).status_code == 303
     assert client.post(f"/v/{mesa.view_token}/marcar").status_code == 404  # rotated away
+
+
+def test_rotating_links_is_a_compare_and_swap(app: Flask) -> None:
+    """Ten phones rotating at once from the same page: one does it, the others are told their
+    link is gone (404) or the board changed (409); the links the winner got are the table's."""
+    edit = open_table(app.test_client())
+    mesa = mesa_of(app, edit)
+
+    def rotate(_: int) -> tuple[int, str]:
+        response = app.test_client().post(
+            f"/m/{edit}/trocar-links", data={"rev": str(mesa.revision)}
+        )
+        return response.status_code, response.headers.get("Location", "")
+
+    with ThreadPoolExecutor(max_workers=10) as pool:
+        answers = list(pool.map(rotate, range(10)))
+    done = [where for status, where in answers if status == 303]
+    assert len(done) == 1
+    assert all(status in (404, 409) for status, _ in answers if status != 303)
+    after = mesa_of(app, edit_token_from(done[0]))
+    assert after.revision == mesa.revision + 1
+    assert app.test_client().get(done[0]).status_code == 200
+
+
+def test_a_stale_rotation_is_refused_and_changes_nothing(app: Flask, client: FlaskClient) -> None:
+    """Rotating from a share page drawn before a tap: 409 with the message, same links."""
+    edit = open_table(client)
+    tap(client, edit, "normal:0:1")
+    refused = client.post(f"/m/{edit}/trocar-links", data={"rev": "0"})
+    assert refused.status_code == 409
+    assert "mudou em outro aparelho" in (text_of(refused.text, "mensagem") or "")
+    assert mesa_of(app, edit).edit_token == edit
+
+
+def test_the_home_page_says_when_another_phone_rotated_a_tables_links(
+    app: Flask, client: FlaskClient
+) -> None:
+    """A table of this browser whose links another phone rotated is not dropped silently: the
+    home page says so once."""
+    edit = open_table(client)
+    other = app.test_client()
+    assert other.post(f"/m/{edit}/trocar-links", data={"rev": "0"}).status_code == 303
+    home = client.get("/").text
+    assert "trocados em outro aparelho" in (text_of(home, "mesas-trocadas") or "")
+    assert 'data-testid="mesas-trocadas"' not in client.get("/").text
 
 
 def edit_from_board(location: str) -> str:
