@@ -54,8 +54,8 @@ def open_named_table(page: Page, base: str, team_a: str, team_b: str) -> str:
 
 def to_round(page: Page, number: int) -> None:
     """Tap a round in the page's 'Rodada' switch and wait for it."""
-    page.locator(".jz-seg[aria-label='Rodada'] a", has_text=f"{number}ª").click()
-    expect(page.locator(".jz-seg[aria-label='Rodada'] a.on")).to_have_text(f"{number}ª")
+    page.locator(".seg[aria-label='Rodada'] a", has_text=f"{number}ª").click()
+    expect(page.locator(".seg[aria-label='Rodada'] a.on")).to_have_text(f"{number}ª")
 
 
 def expect_vira(page: Page, label: str) -> None:
@@ -225,7 +225,7 @@ def test_without_javascript_the_vira_stays_and_rounds_are_noted(
         expect(page.get_by_test_id("anotar-mao")).to_be_visible()
         page.get_by_test_id("recomecar").click()
         expect_vira(page, "rei (K) de paus")
-        page.locator(".jz-seg[aria-label='Rodada'] a", has_text="3ª").click()
+        page.locator(".seg[aria-label='Rodada'] a", has_text="3ª").click()
         expect_vira(page, "rei (K) de paus")
         assert re.search(r"rodada=3", page.url) and "vira=Kp" in page.url
     finally:

@@ -233,12 +233,19 @@ def test_side_colours_are_the_boards_own_variables() -> None:
     and colours seats, side buttons and results with them."""
     css = (STATIC / "juiz.css").read_text()
     board = (STATIC / "app.css").read_text()
-    assert re.search(r"--jz-nos:\s*var\(--a\);", css)
-    assert re.search(r"--jz-eles:\s*var\(--b\);", css)
-    for value in set(re.findall(r"--[ab]:(#[0-9a-fA-F]{3,6})", board)):
+    declared = " ".join(re.findall(r"--[ab]:([^;]+);", board))
+    values = set(re.findall(r"#[0-9a-fA-F]{3,6}", declared))
+    assert len(values) >= 6  # light, dark and sol, for each side
+    for value in values:
         assert value.lower() not in css.lower(), value
-    for selector in (".jz-slot.side-0", ".jz-slot.side-1", ".jz-btn.c-nos", ".jz-btn.c-eles"):
-        assert selector in css
+    for selector, side in (
+        (".jz-slot.side-0", "a"),
+        (".jz-slot.side-1", "b"),
+        (".button.c-nos", "a"),
+        (".button.c-eles", "b"),
+    ):
+        rule = re.search(re.escape(selector) + r"\b[^{}]*\{([^}]*)\}", css)
+        assert rule and f"var(--{side})" in rule.group(1), selector
 
 
 # --- applying a ruling: where it came from ---------------------------------------------------
