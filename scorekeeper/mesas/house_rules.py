@@ -14,21 +14,21 @@ LIMPO_FIXA = 27  # the limpo deck with manilha fixa keeps the four fixed manilha
 
 PLAYERS = {4: "2x2, em duplas (parceiros frente a frente)", 2: "1x1, um contra um"}
 MANILHAS = {
-    "variavel": "variáveis: o valor logo acima da vira",
-    "fixa": "fixas: 4 de paus, 7 de copas, A de espadas e 7 de ouros (sem vira)",
+    "variavel": "variáveis (o valor logo acima da vira)",
+    "fixa": "fixas (4 de paus, 7 de copas, A de espadas e 7 de ouros; sem vira)",
 }
 TIE_OPENERS = {
     "mao": "o mão",
     "primeira_empatada": "quem jogou a primeira carta do empate",
 }
 FERRO = {
-    "cegas": "às cegas: ninguém vê as próprias cartas",
-    "claras": "às claras: cada um vê só as próprias cartas",
-    "escuro": "no escuro: às cegas, e a vira só aparece com a 1ª rodada na mesa",
+    "cegas": "às cegas (ninguém vê as próprias cartas)",
+    "claras": "às claras (cada um vê só as próprias cartas)",
+    "escuro": "no escuro (às cegas, e a vira só aparece com a 1ª rodada na mesa)",
 }
 SPECIAL = {
-    11: "mão de onze: um lado com 11 decide se joga (vale 3) ou corre (1 para o outro)",
-    10: "mão de dez: um lado com 10 decide se joga (vale 3) ou corre (1 para o outro)",
+    11: "mão de onze (um lado com 11 joga valendo 3 ou corre e dá 1 ao outro)",
+    10: "mão de dez (um lado com 10 joga valendo 3 ou corre e dá 1 ao outro)",
 }
 SERIES = {
     0: "partidas avulsas, cada uma até 12 pontos",
@@ -98,7 +98,7 @@ def house_rules(settings: TableSettings) -> tuple[HouseRule, ...]:
             f"manilha-{settings.manilhas}",
         ),
         HouseRule(
-            "Depois de rodada empatada abre",
+            "Quem abre após empate",
             TIE_OPENERS.get(settings.tie_opener, settings.tie_opener),
             Section.RODADAS,
             f"empate-{settings.tie_opener}",

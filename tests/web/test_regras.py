@@ -464,11 +464,10 @@ def test_house_rules_say_a_default_table_in_seven_lines() -> None:
     assert lines == [
         "Jogo: 2x2, em duplas (parceiros frente a frente)",
         "Baralho: sujo (40 cartas)",
-        "Manilhas: variáveis: o valor logo acima da vira",
-        "Depois de rodada empatada abre: o mão",
-        "Mão especial: mão de onze: um lado com 11 decide se joga (vale 3) ou corre (1 para o "
-        "outro)",
-        "Mão de ferro: às cegas: ninguém vê as próprias cartas",
+        "Manilhas: variáveis (o valor logo acima da vira)",
+        "Quem abre após empate: o mão",
+        "Mão especial: mão de onze (um lado com 11 joga valendo 3 ou corre e dá 1 ao outro)",
+        "Mão de ferro: às cegas (ninguém vê as próprias cartas)",
         "Série: partidas avulsas, cada uma até 12 pontos",
     ]
 
