@@ -417,6 +417,25 @@ def test_leaving_the_table_in_the_juiz_leaves_it_in_the_rule_book(client: FlaskC
     assert house_lines(rule_book(client)) == []
 
 
+def test_the_table_block_can_be_included_by_another_page(app: Flask) -> None:
+    """The juiz includes 'regras/_desta_mesa.html' as it is: nothing without a table, the
+    table's lines (linked to their sections) with one."""
+    page = app.jinja_env.from_string('{% include "regras/_desta_mesa.html" %}')
+    table = settings(ferro_mode="claras", team_a="Nós", team_b="Eles")
+    with app.test_request_context():
+        assert page.render().strip() == ""
+        assert page.render(mesa=None).strip() == ""
+        html = page.render(mesa=table)
+    lines = {n.attrs["data-regra"]: n for n in house_lines(html)}
+    assert len(lines) == 7 and TITLE in html
+    assert (
+        lines["ferro-claras"].text == "Mão de ferro: às claras (cada um vê só as próprias cartas)"
+    )
+    assert [a.attrs["href"] for a in lines["ferro-claras"].walk() if a.tag == "a"] == [
+        "/regras#mao-de-ferro"
+    ]
+
+
 # --- the page as served ---------------------------------------------------------------------
 
 
