@@ -38,6 +38,7 @@ def register(app: Flask) -> None:
     """Attach blueprints, error handlers and response headers to the app."""
     from .juiz import bp as juiz_bp
     from .pwa import bp as pwa_bp
+    from .regras import bp as regras_bp
     from .share import bp as share_bp
     from .tables import bp as tables_bp
 
@@ -45,6 +46,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(juiz_bp)
     app.register_blueprint(pwa_bp)
     app.register_blueprint(share_bp)
+    app.register_blueprint(regras_bp)
     errors.register(app)
     app.session_interface = SessionOverHttps()
     app.after_request(_security_headers)

@@ -1,0 +1,63 @@
+"""The rule book page, and the helpers that point a reason (or a table's option) at it."""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template, session, url_for
+
+from .. import mesas
+from ..juiz import JUIZ_TABLE
+from ..mesas import UnknownTable, ViewOnly
+from ..mesas.house_rules import HouseRule, house_rules
+from ..models import Mesa
+from ..rules import Section
+
+bp = Blueprint("regras", __name__)
+
+SECTIONS: tuple[Section, ...] = tuple(Section)
+
+
+@bp.app_template_global("rule_url")
+def section_url(section: Section | None) -> str | None:
+    """The rule book's address of a section ('/regras#truco'); None for no section."""
+    if section is None:
+        return None
+    return url_for("regras.index", _anchor=section.value)
+
+
+@bp.app_template_global("rule_number")
+def section_number(section: Section) -> int:
+    """A section's number in the rule book (1 for 'Cartas e manilhas')."""
+    return SECTIONS.index(section) + 1
+
+
+@bp.app_template_global("table_rules")
+def table_rules(mesa: Mesa | None) -> tuple[HouseRule, ...]:
+    """'Regras desta mesa' of a table, one line each; none without a table."""
+    return house_rules(mesa) if mesa is not None else ()
+
+
+def _table() -> Mesa | None:
+    """The table this browser opened the juiz from (its session), else None; a table whose
+    links were rotated is forgotten, as the juiz does."""
+    token = session.get(JUIZ_TABLE)
+    if not isinstance(token, str):
+        return None
+    try:
+        return mesas.scorer_table(token)
+    except (UnknownTable, ViewOnly):
+        session.pop(JUIZ_TABLE, None)
+        return None
+
+
+@bp.get("/regras")
+def index() -> str:
+    """The rule book; with 'Regras desta mesa' when the juiz was opened from a board."""
+    mesa = _table()
+    rules = table_rules(mesa)
+    return render_template(
+        "regras/index.html",
+        sections=SECTIONS,
+        mesa=mesa,
+        chosen={rule.variant for rule in rules},
+        board_href=url_for("juiz.back_to_board") if mesa is not None else None,
+    )
