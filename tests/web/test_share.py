@@ -587,14 +587,16 @@ def test_posting_anything_under_the_viewer_link_is_refused(local_app: Flask, pat
 
 
 def test_the_viewer_token_cannot_apply_a_juiz_ruling(local_app: Flask) -> None:
-    """The juiz's 'aplicar' only takes a scorer token."""
+    """The juiz applies only to a table opened with its scorer token: a viewer token cannot
+    attach the juiz to the table (403), and 'aplicar' without a table applies nothing (404)."""
     client = local_app.test_client()
     edit = open_table(client)
     mesa = mesa_of(local_app, edit)
     before = snapshot(local_app, mesa.id)
+    viewer = local_app.test_client()
+    assert viewer.get(f"/m/{mesa.view_token}/juiz").status_code == 403
     form = {"mesa": mesa.view_token, "rev": "0", "tipo": "normal", "lado": "0", "pontos": "3"}
-    response = client.post("/juiz/aplicar", data=form)
-    assert response.status_code == 403
+    assert viewer.post("/juiz/aplicar", data=form).status_code == 404
     assert snapshot(local_app, mesa.id) == before
 
 
