@@ -1,11 +1,10 @@
 """The rules of Truco Paulista as pure values and functions (no Flask, no SQLAlchemy)."""
 
 from .calls import Word
-from .cards import (
+from .cards import SUITS, Card, Rank, Suit
+from .decks import (
     FIXED_MANILHAS,
-    Card,
-    Rank,
-    Suit,
+    check_vira,
     deck,
     manilha_rank,
     manilha_table,
@@ -23,10 +22,42 @@ from .events import (
     parse_event,
     parse_events,
 )
-from .hands import Decision, HandVerdict, decide, judge_hand
-from .reasons import Code, Names, Reason, RuleBroken, Section, word
-from .rounds import Play, RoundVerdict, judge_round
-from .ruleset import RuleSet
+from .hands import (
+    ROUND_LABELS,
+    SIDE_LABELS,
+    TIED,
+    Decision,
+    HandVerdict,
+    decide,
+    judge_hand,
+    results_of,
+    undecided,
+    ways_to,
+)
+from .reasons import (
+    DEFAULT_SIDES,
+    Code,
+    Names,
+    Reason,
+    RuleBroken,
+    Section,
+    Shown,
+    explain,
+    ordinal,
+    word,
+)
+from .rounds import (
+    PLAY_COUNTS,
+    ROUNDS,
+    Play,
+    PlaysRead,
+    RoundVerdict,
+    check_mao,
+    check_plays_count,
+    judge_round,
+    read_plays,
+)
+from .ruleset import DECKS, MANILHA_MODES, TIE_OPENERS, Deck, ManilhaMode, RuleSet, TieOpener
 from .scoring import (
     HAND_VALUES,
     Kind,
@@ -50,13 +81,24 @@ from .whole_hand import (
 )
 
 __all__ = [
-    "Bet",
+    "DECKS",
+    "DEFAULT_SIDES",
     "FIXED_MANILHAS",
     "HAND_VALUES",
+    "MANILHA_MODES",
+    "PLAY_COUNTS",
+    "ROUNDS",
+    "ROUND_LABELS",
+    "SIDE_LABELS",
+    "SUITS",
+    "TIED",
+    "TIE_OPENERS",
+    "Bet",
     "Card",
     "CardEvent",
     "Code",
     "Decision",
+    "Deck",
     "Ending",
     "Event",
     "EventRefused",
@@ -65,12 +107,14 @@ __all__ = [
     "HandVerdict",
     "IllegalEvent",
     "Kind",
+    "ManilhaMode",
     "MatchConfig",
     "MatchState",
     "Names",
     "Outcome",
     "Phase",
     "Play",
+    "PlaysRead",
     "Rank",
     "Reason",
     "Result",
@@ -80,13 +124,19 @@ __all__ = [
     "RuleSet",
     "RulesError",
     "Section",
+    "Shown",
     "Special",
     "Suit",
+    "TieOpener",
     "WholeHandVerdict",
     "Word",
     "WordEvent",
+    "check_mao",
+    "check_plays_count",
+    "check_vira",
     "decide",
     "deck",
+    "explain",
     "fold",
     "format_events",
     "judge_hand",
@@ -95,9 +145,14 @@ __all__ = [
     "manilha_rank",
     "manilha_table",
     "manilhas",
+    "ordinal",
     "parse_event",
     "parse_events",
+    "read_plays",
     "replay",
+    "results_of",
     "strength_order",
+    "undecided",
+    "ways_to",
     "word",
 ]

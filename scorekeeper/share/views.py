@@ -18,7 +18,8 @@ from flask import (
 from .. import mesas
 from ..errors import error_page
 from ..extensions import csrf
-from .links import absolute_url, share_root
+from ..urls import absolute_url
+from .links import share_root
 from .present import live_context
 from .qr import qr_svg
 
