@@ -30,6 +30,8 @@ from ..rules import (
     TieOpener,
     check_mao,
     check_vira,
+    mao_opens,
+    may_cover,
     undecided,
 )
 
@@ -94,9 +96,11 @@ class RoundQuery:
     def but(self, **changes: object) -> RoundQuery:
         """A copy with some fields changed (and the ones that no longer fit dropped)."""
         query = replace(self, **changes)  # type: ignore[arg-type]
-        if query.round_number == 1 or query.mao >= query.players:
+        try:
+            check_mao(query.mao, players=query.players, round_number=query.round_number)
+        except RuleBroken:
             query = replace(query, mao=0)
-        if query.round_number == 1:
+        if not may_cover(query.round_number):
             query = replace(query, cover=False)
         if query.fixed:
             query = replace(query, vira=None)
@@ -112,7 +116,7 @@ class RoundQuery:
             "manilhas": self.manilhas,
             "empate": self.tie_opener,
             "abre": SIDE_LABELS[self.opener],
-            "mao": str(self.mao + 1) if self.round_number > 1 else None,
+            "mao": None if mao_opens(self.round_number) else str(self.mao + 1),
             "jogadas": ",".join(self.plays) or None,
             "anteriores": ",".join(self.previous) or None,
             "cobrir": "1" if self.cover else None,
@@ -237,7 +241,7 @@ def parse_round(
             args, "abre", sides, start.opener, f"Quem abre a rodada: use {_either('abre', sides)}."
         )
         query = replace(query, opener=opener, round_number=_round(args))
-        query = replace(query, cover=args.get("cobrir") == "1" and query.round_number > 1)
+        query = replace(query, cover=args.get("cobrir") == "1" and may_cover(query.round_number))
         query = replace(query, plays=_plays(args))
         query = replace(query, previous=_previous(args, query.round_number))
         query = replace(query, mao=_mao(args, query))

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from ..rules import (
     DEFAULT_SIDES,
     SIDE_LABELS,
+    TIED,
     Card,
     HandVerdict,
     Names,
@@ -162,7 +163,7 @@ def _ruled(
     if verdict.winning_side is None:
         headline = "Empate: a rodada não é de ninguém"
         winner_side = None
-        next_result = "empate"
+        next_result = TIED
     else:
         winner_side = (query.opener + verdict.winning_side) % 2
         next_result = SIDE_LABELS[winner_side]

@@ -35,6 +35,9 @@ from ..rules import (
     RulesError,
     deck,
     manilhas,
+    mao_opens,
+    may_cover,
+    next_opening_side,
     undecided,
     ways_to,
 )
@@ -306,8 +309,8 @@ def _other_round(query: RoundQuery, ruling: RoundRuling, number: int) -> RoundQu
     if len(chain) >= number - 1 and undecided(chain[: number - 1]):
         changes["previous"] = chain[: number - 1]
     verdict = ruling.verdict
-    if number == 1:
-        changes["opener"] = query.seats[query.mao] % 2  # the mão opens the first round
+    if mao_opens(number):
+        changes["opener"] = query.seats[query.mao] % 2
     elif number == query.round_number + 1 and verdict is not None:
         changes.update(_opened_by(query, query.seats[verdict.next_opener]))
     return query.but(**changes)
@@ -320,8 +323,8 @@ def _opened_by(query: RoundQuery, seat: int) -> dict[str, int]:
 
 
 def _can_cover(query: RoundQuery, ruling: RoundRuling) -> bool:
-    """True when the next play may be covered (from round 2, while a play is awaited)."""
-    return query.round_number > 1 and ruling.result is None and not ruling.picking_vira
+    """True when the next play may be covered (the rules allow it, and a play is awaited)."""
+    return may_cover(query.round_number) and ruling.result is None and not ruling.picking_vira
 
 
 def _switches(
@@ -360,7 +363,7 @@ def _switches(
             "Manilha", "manilhas", query.manilhas, [(MANILHA_LABELS[m], m) for m in MANILHA_MODES]
         ),
     ]
-    if query.round_number == 1:
+    if mao_opens(query.round_number):
         switches.append(
             switch("Abre a rodada", "opener", query.opener, [(teams[0], 0), (teams[1], 1)])
         )
@@ -372,7 +375,7 @@ def _switches(
             [(TIE_OPENER_LABELS[t], t) for t in TIE_OPENERS],
         )
     )
-    if query.round_number > 1:
+    if not mao_opens(query.round_number):
         names = {seat: slot.name for seat, slot in zip(query.seats, ruling.slots, strict=False)}
         seats = sorted(names)
         first, mao = query.seats[0], query.seats[query.mao]
@@ -501,12 +504,11 @@ def _first_round(query: HandQuery, board: Board | None) -> RoundQuery:
 
 
 def _next_round(first: RoundQuery, results: tuple[str, ...]) -> RoundQuery:
-    """The round after `results`: opened by the last winner's side (after a tie, the mão's), the
-    hand's mão staying who it is."""
+    """The round after `results`, opened by the side the rules say (the last winner's; after a
+    tie, the mão's), the hand's mão staying who it is."""
     if not results:
         return first
-    last = results[-1]
-    side = SIDE_LABELS.index(last) if last in SIDE_LABELS else first.opener
+    side = next_opening_side(results[-1], first.opener)
     seat = first.but(opener=side).seats[0]
     mao_seat = first.seats[0]
     return first.but(

@@ -30,6 +30,7 @@ from .hands import (
     HandVerdict,
     decide,
     judge_hand,
+    next_opening_side,
     results_of,
     undecided,
     ways_to,
@@ -55,6 +56,8 @@ from .rounds import (
     check_mao,
     check_plays_count,
     judge_round,
+    mao_opens,
+    may_cover,
     read_plays,
 )
 from .ruleset import DECKS, MANILHA_MODES, TIE_OPENERS, Deck, ManilhaMode, RuleSet, TieOpener
@@ -141,6 +144,9 @@ __all__ = [
     "format_events",
     "judge_hand",
     "judge_round",
+    "mao_opens",
+    "may_cover",
+    "next_opening_side",
     "judge_whole_hand",
     "manilha_rank",
     "manilha_table",

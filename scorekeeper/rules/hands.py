@@ -146,6 +146,13 @@ def undecided(labels: Sequence[str]) -> bool:
     return not decide(sides).decided
 
 
+def next_opening_side(last: str, mao_side: int) -> int:
+    """The side that opens the round after one whose result was `last` ('nos', 'eles',
+    'empate'): the winner's; after a tie, the mão's (seed 000; under the primeira_empatada
+    option the side of the first tying card, which the result alone does not tell)."""
+    return SIDE_LABELS.index(last) if last in SIDE_LABELS else mao_side
+
+
 def ways_to(round_number: int) -> tuple[tuple[RoundLabel, ...], ...]:
     """Every way the earlier rounds can have gone for a hand to reach round `round_number`."""
     earlier = product(ROUND_LABELS, repeat=round_number - 1)

@@ -95,6 +95,16 @@ def parse_play(player: str, value: Card | str) -> Play:
     return Play(player, Card.parse(text), covered=False)
 
 
+def may_cover(round_number: int) -> bool:
+    """True when a card may be put down covered in this round: from the second on (seed 000)."""
+    return round_number > 1
+
+
+def mao_opens(round_number: int) -> bool:
+    """True when the mão plays first whoever won before: in the first round (seed 000)."""
+    return round_number == 1
+
+
 def card_refusal(
     seat: int,
     card: Card | None,
@@ -108,7 +118,7 @@ def card_refusal(
     """Why `seat` may not put this card down: covered in the first round, outside the deck, the
     vira, or a card already played (`played` says by whom, and in which earlier round or None
     for this one). None when it may."""
-    if covered and round_number == 1:
+    if covered and not may_cover(round_number):
         return Reason(Code.COVERED_IN_FIRST_ROUND, seat=seat)
     if card is None:
         return None
@@ -170,7 +180,7 @@ def check_mao(mao: int, *, players: int, round_number: int | None = None) -> Non
     the round, also a mão that does not open the first round (seed 000, Distribuição)."""
     if isinstance(mao, bool) or not isinstance(mao, int) or not 0 <= mao < players:
         raise RuleBroken(Reason(Code.NO_SUCH_MAO, players=players))
-    if round_number == 1 and mao != 0:
+    if round_number is not None and mao_opens(round_number) and mao != 0:
         raise RuleBroken(Reason(Code.MAO_OPENS_FIRST_ROUND))
 
 
