@@ -197,7 +197,7 @@ _SECTIONS: dict[Code, Section | None] = {
     Code.COVERED_LOSE: Section.COBERTA,
     Code.COVERED_WAS: Section.COBERTA,
     Code.COVERED_WAS_MANILHA: Section.COBERTA,
-    Code.NO_OPEN_CARD: Section.COBERTA,
+    Code.NO_OPEN_CARD: Section.RODADAS,
     Code.OPEN_CARDS: Section.CARTAS,
     Code.TIED_ACROSS: Section.RODADAS,
     Code.PARTNERS_ON_TOP: Section.RODADAS,
