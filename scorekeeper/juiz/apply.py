@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..mesas import Board, words
 from ..models import Mesa
-from ..rules import Kind, Outcome, Phase, RulesError
+from ..rules import Code, Kind, Outcome, Phase, Reason, RulesError, word
 
 REASON = "pelo juiz"
 VALUE_NAMES = {1: "mão simples", 3: "truco", 6: "seis", 9: "nove", 12: "doze"}
@@ -45,19 +45,9 @@ class ApplyPanel:
 
 
 SPECIAL = {
-    Kind.ONZE_GANHOU: (
-        "+3",
-        "vitória na mão de onze",
-        "aplicar-onze",
-        "É mão de onze: vale 3, sem truco.",
-    ),
-    Kind.ONZE_PERDEU: (
-        "+3",
-        "vitória contra a mão de onze",
-        "aplicar-onze",
-        "É mão de onze: vale 3, sem truco.",
-    ),
-    Kind.FERRO: ("+1", "mão de ferro", "aplicar-ferro", "É mão de ferro: vale 1, sem truco."),
+    Kind.ONZE_GANHOU: ("+3", "vitória na mão de onze", "aplicar-onze"),
+    Kind.ONZE_PERDEU: ("+3", "vitória contra a mão de onze", "aplicar-onze"),
+    Kind.FERRO: ("+1", "mão de ferro", "aplicar-ferro"),
 }
 
 
@@ -83,8 +73,9 @@ def panel(board: Board, result: str) -> ApplyPanel | None:
                 Choice(f"+{value}", VALUE_NAMES[value], "normal", side, value, f"aplicar-{value}")
             )
         elif outcome.kind in SPECIAL:
-            label, detail, testid, note = SPECIAL[outcome.kind]
+            label, detail, testid = SPECIAL[outcome.kind]
             choices.append(Choice(label, detail, outcome.kind.value, side, None, testid))
+            note = word(Reason(Code.NO_CALL_IN_SPECIAL, special=state.special))
     return ApplyPanel(mesa, mesa.revision, state.points, tuple(choices), note)
 
 

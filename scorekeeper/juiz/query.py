@@ -1,51 +1,69 @@
-"""Reading the juiz query strings into plain values (with pt-BR refusals) and writing them back."""
+"""Reading the juiz query strings into plain values (with pt-BR refusals) and writing them back.
+
+The options and their values (deck, manilhas, tie opener, sides, round results, rounds) are the
+rules' own; the juiz only says how a link spells them (accents and capitals are forgiven).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import unicodedata
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
-from ..rules import Card, RulesError, RuleSet, judge_hand
-from ..rules.cards import check_vira
+from ..rules import (
+    DECKS,
+    MANILHA_MODES,
+    PLAY_COUNTS,
+    ROUND_LABELS,
+    ROUNDS,
+    SIDE_LABELS,
+    TIE_OPENERS,
+    Card,
+    Code,
+    Deck,
+    ManilhaMode,
+    Reason,
+    RuleBroken,
+    RulesError,
+    RuleSet,
+    TieOpener,
+    check_mao,
+    check_vira,
+    mao_opens,
+    may_cover,
+    undecided,
+)
 
 T = TypeVar("T")
 
 MAX_VALUE = 80
-MAX_PLAYS = 4
-SIDES = ("nos", "eles")
-RESULTS = ("nos", "eles", "empate")
 PLAYERS = {"2": 2, "4": 4, "1x1": 2, "2x2": 4}
-DECKS = {"sujo": "sujo", "limpo": "limpo"}
-MANILHAS = {"variavel": "variavel", "variável": "variavel", "fixa": "fixa"}
-TIE_OPENERS = {"mao": "mao", "mão": "mao", "primeira_empatada": "primeira_empatada"}
-ROUNDS = {"1": 1, "2": 2, "3": 3}
 CARRY_KEYS = ("vira", "baralho", "manilhas", "empate")
+NO_VIRA_HINT = "Tire a vira do link ou escolha manilha variável."
 
 
-@dataclass(frozen=True)
-class Defaults:
-    """Settings used when the query string leaves them out (the table's, when opened from one)."""
-
-    players: int = 4
-    deck: str = "sujo"
-    manilhas: str = "variavel"
-    tie_opener: str = "mao"
-    opener: int = 0
-    mao_seat: int = 0
+def _plain(text: str) -> str:
+    """A value as the options spell it: no accents, no capitals ('Variável' -> 'variavel')."""
+    decomposed = unicodedata.normalize("NFD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-GLOBAL = Defaults()
+def _either(name: str, values: Iterable[str]) -> str:
+    """'baralho=sujo ou baralho=limpo'."""
+    spelled = [f"{name}={value}" for value in values]
+    return f"{', '.join(spelled[:-1])} ou {spelled[-1]}"
 
 
 @dataclass(frozen=True)
 class RoundQuery:
-    """What the round page was asked: settings, the vira and the plays as typed."""
+    """What the round page was asked: settings, the vira and the plays as typed. Without vira
+    and plays, the settings a page starts from (the table's when opened from one)."""
 
     players: int = 4
-    deck: str = "sujo"
-    manilhas: str = "variavel"
-    tie_opener: str = "mao"
+    deck: Deck = "sujo"
+    manilhas: ManilhaMode = "variavel"
+    tie_opener: TieOpener = "mao"
     opener: int = 0
     round_number: int = 1
     mao: int = 0
@@ -63,7 +81,7 @@ class RoundQuery:
     @property
     def fixed(self) -> bool:
         """True for manilha fixa (no vira)."""
-        return self.manilhas == "fixa"
+        return self.ruleset.fixed
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -78,9 +96,11 @@ class RoundQuery:
     def but(self, **changes: object) -> RoundQuery:
         """A copy with some fields changed (and the ones that no longer fit dropped)."""
         query = replace(self, **changes)  # type: ignore[arg-type]
-        if query.round_number == 1 or query.mao >= query.players:
+        try:
+            check_mao(query.mao, players=query.players, round_number=query.round_number)
+        except RuleBroken:
             query = replace(query, mao=0)
-        if query.round_number == 1:
+        if not may_cover(query.round_number):
             query = replace(query, cover=False)
         if query.fixed:
             query = replace(query, vira=None)
@@ -95,8 +115,8 @@ class RoundQuery:
             "baralho": self.deck,
             "manilhas": self.manilhas,
             "empate": self.tie_opener,
-            "abre": SIDES[self.opener],
-            "mao": str(self.mao + 1) if self.round_number > 1 else None,
+            "abre": SIDE_LABELS[self.opener],
+            "mao": None if mao_opens(self.round_number) else str(self.mao + 1),
             "jogadas": ",".join(self.plays) or None,
             "anteriores": ",".join(self.previous) or None,
             "cobrir": "1" if self.cover else None,
@@ -119,6 +139,9 @@ class RoundQuery:
         if self.mao == 0:
             params.pop("mao", None)
         return params
+
+
+GLOBAL = RoundQuery()
 
 
 @dataclass(frozen=True)
@@ -158,122 +181,101 @@ def _choice(
     if value is None:
         return default
     try:
-        return options[value.casefold()]
+        return options[_plain(value)]
     except KeyError:
         raise RulesError(refusal) from None
 
 
-def _list(args: Mapping[str, str], name: str, limit: int, refusal: str) -> tuple[str, ...]:
-    """A comma-separated parameter as stripped items; RulesError past `limit` items."""
+def _option(
+    args: Mapping[str, str], name: str, values: tuple[T, ...], default: T, unknown: str
+) -> T:
+    """One of the rules' values for an option, the default when absent, else RulesError."""
+    options = {str(value): value for value in values}
+    return _choice(args, name, options, default, f"{unknown}: use {_either(name, options)}.")
+
+
+def _list(args: Mapping[str, str], name: str) -> tuple[str, ...]:
+    """A comma-separated parameter as stripped items (a value is at most MAX_VALUE long)."""
     value = _text(args, name)
     if value is None:
         return ()
-    items = value.split(",", limit)
-    if len(items) > limit:
-        raise RulesError(refusal)
-    return tuple(item.strip() for item in items)
+    return tuple(item.strip() for item in value.split(","))
 
 
-def _settings(args: Mapping[str, str], defaults: Defaults) -> dict[str, object]:
-    """The settings shared by both pages, checked."""
-    players = _choice(
+def _players(args: Mapping[str, str], default: int) -> int:
+    """2 (1x1) or 4 (2x2)."""
+    return _choice(
         args,
         "jogadores",
         PLAYERS,
-        defaults.players,
+        default,
         "Número de jogadores inválido: use jogadores=2 (1x1) ou jogadores=4 (2x2).",
     )
-    deck = _choice(
-        args,
-        "baralho",
-        DECKS,
-        defaults.deck,
-        "Baralho desconhecido: use baralho=sujo (40 cartas) ou baralho=limpo (24 cartas).",
+
+
+def _settings(args: Mapping[str, str], start: RoundQuery) -> RoundQuery:
+    """The settings shared by both pages, checked."""
+    return replace(
+        start,
+        players=_players(args, start.players),
+        deck=_option(args, "baralho", DECKS, start.deck, "Baralho desconhecido"),
+        manilhas=_option(
+            args, "manilhas", MANILHA_MODES, start.manilhas, "Tipo de manilha desconhecido"
+        ),
+        tie_opener=_option(
+            args, "empate", TIE_OPENERS, start.tie_opener, "Regra de empate desconhecida"
+        ),
     )
-    manilhas = _choice(
-        args,
-        "manilhas",
-        MANILHAS,
-        defaults.manilhas,
-        "Tipo de manilha desconhecido: use manilhas=variavel ou manilhas=fixa.",
-    )
-    tie_opener = _choice(
-        args,
-        "empate",
-        TIE_OPENERS,
-        defaults.tie_opener,
-        "Regra de empate desconhecida: use empate=mao ou empate=primeira_empatada.",
-    )
-    return {"players": players, "deck": deck, "manilhas": manilhas, "tie_opener": tie_opener}
 
 
 def parse_round(
-    args: Mapping[str, str], defaults: Defaults = GLOBAL
+    args: Mapping[str, str], start: RoundQuery = GLOBAL
 ) -> tuple[RoundQuery, str | None]:
-    """The round query (with safe fallbacks) and the first refusal, if any."""
-    query = RoundQuery(
-        players=defaults.players,
-        deck=defaults.deck,
-        manilhas=defaults.manilhas,
-        tie_opener=defaults.tie_opener,
-        opener=defaults.opener,
-        mao_seat=defaults.mao_seat,
-    )
+    """The round query (with safe fallbacks) and the first refusal, if any; `start` holds the
+    settings the query string leaves out."""
+    query = start
     try:
-        query = replace(query, **_settings(args, defaults))  # type: ignore[arg-type]
+        query = _settings(args, start)
+        sides = {side: i for i, side in enumerate(SIDE_LABELS)}
         opener = _choice(
-            args,
-            "abre",
-            {"nos": 0, "nós": 0, "eles": 1},
-            defaults.opener,
-            "Quem abre a rodada: use abre=nos ou abre=eles.",
+            args, "abre", sides, start.opener, f"Quem abre a rodada: use {_either('abre', sides)}."
         )
-        round_number = _choice(
-            args, "rodada", ROUNDS, 1, "A rodada deve ser 1, 2 ou 3: uma mão tem três rodadas."
-        )
-        query = replace(query, opener=opener, round_number=round_number)
-        query = replace(query, cover=args.get("cobrir") == "1" and round_number > 1)
-        query = replace(
-            query,
-            plays=_list(
-                args,
-                "jogadas",
-                MAX_PLAYS,
-                f"Jogadas demais: uma rodada tem no máximo {MAX_PLAYS} jogadas (2x2).",
-            ),
-        )
-        query = replace(query, previous=_previous(args, round_number))
+        query = replace(query, opener=opener, round_number=_round(args))
+        query = replace(query, cover=args.get("cobrir") == "1" and may_cover(query.round_number))
+        query = replace(query, plays=_plays(args))
+        query = replace(query, previous=_previous(args, query.round_number))
         query = replace(query, mao=_mao(args, query))
-        query = replace(query, vira=_vira(args, query.fixed))
-        RuleSet(deck=query.deck, manilhas=query.manilhas, tie_opener=query.tie_opener)
+        query = replace(query, vira=_vira(args, query.ruleset))
     except RulesError as error:
-        return _safe(query), str(error)
+        return query, str(error)
     return query, None
 
 
-def _safe(query: RoundQuery) -> RoundQuery:
-    """The query with any setting the rules refuse put back to its global default."""
-    try:
-        query.ruleset  # noqa: B018  (validates)
-    except RulesError:
-        query = replace(query, deck="sujo", manilhas="variavel", tie_opener="mao")
-    return query
+def _round(args: Mapping[str, str]) -> int:
+    """The round number, 1 when absent."""
+    value = _text(args, "rodada")
+    if value is None:
+        return 1
+    rounds = {str(number): number for number in ROUNDS}
+    if value not in rounds:
+        raise RuleBroken(Reason(Code.NO_SUCH_ROUND, text=value))
+    return rounds[value]
+
+
+def _plays(args: Mapping[str, str]) -> tuple[str, ...]:
+    """The plays as typed, refused past the most a round has."""
+    plays = _list(args, "jogadas")
+    if len(plays) > max(PLAY_COUNTS):
+        raise RuleBroken(Reason(Code.PLAYS_PER_ROUND, count=len(plays)))
+    return plays
 
 
 def _previous(args: Mapping[str, str], round_number: int) -> tuple[str, ...]:
     """Earlier round results carried from the hand page; ignored when they do not lead here."""
-    try:
-        items = _list(args, "anteriores", 2, "")
-    except RulesError:
+    items = _list(args, "anteriores")
+    if len(items) != round_number - 1 or any(item not in ROUND_LABELS for item in items):
         return ()
-    if len(items) != round_number - 1 or any(item not in RESULTS for item in items):
-        return ()
-    return items if still_open(items) else ()
-
-
-def still_open(results: tuple[str, ...]) -> bool:
-    """True when a hand with these round results goes on to another round."""
-    return not judge_hand([None if r == "empate" else r for r in results]).decided
+    return items if undecided(items) else ()
 
 
 def _mao(args: Mapping[str, str], query: RoundQuery) -> int:
@@ -281,40 +283,33 @@ def _mao(args: Mapping[str, str], query: RoundQuery) -> int:
     value = _text(args, "mao")
     if value is None:
         return 0
-    if query.round_number == 1:
-        if value == "1":
-            return 0
-        raise RulesError(
-            "Na primeira rodada quem joga primeiro é o mão (jogada 1): não informe outro mão."
-        )
     positions = {str(i + 1): i for i in range(query.players)}
     if value not in positions:
-        raise RulesError(
-            f"O mão deve ser uma das posições de jogada de 1 a {query.players} (mao=1 a "
-            f"mao={query.players})."
-        )
+        raise RuleBroken(Reason(Code.NO_SUCH_MAO, players=query.players))
+    check_mao(positions[value], players=query.players, round_number=query.round_number)
     return positions[value]
 
 
-def _vira(args: Mapping[str, str], fixed: bool) -> str | None:
-    """The vira's canonical text; RulesError when it does not parse or comes with manilha fixa."""
+def _vira(args: Mapping[str, str], ruleset: RuleSet) -> str | None:
+    """The vira's canonical text; RulesError when it does not parse or the rules refuse any vira
+    (manilha fixa)."""
     value = _text(args, "vira")
     if value is None:
         return None
-    if fixed:
-        raise RulesError(
-            "Com manilha fixa não há vira: as manilhas são sempre as mesmas. "
-            "Tire a vira do link ou escolha manilha variável."
-        )
+    if ruleset.fixed:
+        try:
+            check_vira(ruleset, value)
+        except RuleBroken as refused:
+            raise RulesError(f"{refused} {NO_VIRA_HINT}") from None
     return str(Card.parse(value))
 
 
-def read_carry(args: Mapping[str, str], defaults: Defaults = GLOBAL) -> dict[str, Any]:
+def read_carry(args: Mapping[str, str], start: RoundQuery = GLOBAL) -> dict[str, Any]:
     """The vira and rules a page was given to keep, when valid together (else none of them)."""
     given = {key: args[key] for key in CARRY_KEYS if key in args}
     if not given:
         return {}
-    query, refusal = parse_round(given, defaults)
+    query, refusal = parse_round(given, start)
     if refusal is not None:
         return {}
     try:
@@ -326,30 +321,21 @@ def read_carry(args: Mapping[str, str], defaults: Defaults = GLOBAL) -> dict[str
 
 
 def parse_hand(
-    args: Mapping[str, str], defaults: Defaults = GLOBAL
+    args: Mapping[str, str], start: RoundQuery = GLOBAL
 ) -> tuple[HandQuery, str | None]:
     """The hand query (with safe fallbacks) and the first refusal, if any."""
-    query = HandQuery(players=defaults.players, carry=tuple(read_carry(args, defaults).items()))
+    query = HandQuery(players=start.players, carry=tuple(read_carry(args, start).items()))
     try:
-        players = _choice(
-            args,
-            "jogadores",
-            PLAYERS,
-            defaults.players,
-            "Número de jogadores inválido: use jogadores=2 (1x1) ou jogadores=4 (2x2).",
-        )
-        query = replace(query, players=players)
-        results = _list(
-            args,
-            "rodadas",
-            3,
-            "Uma mão tem no máximo três rodadas: informe até três resultados.",
-        )
+        query = replace(query, players=_players(args, start.players))
+        results = _list(args, "rodadas")
+        if len(results) > len(ROUNDS):
+            raise RuleBroken(Reason(Code.HAND_ROUNDS, count=len(results)))
         for i, item in enumerate(results):
-            if item.casefold() not in RESULTS:
+            if item.casefold() not in ROUND_LABELS:
                 query = replace(query, results=results[:i])
                 raise RulesError(
-                    f"Resultado desconhecido na {i + 1}ª rodada: {item!r}. Use nos, eles ou empate."
+                    f"Resultado desconhecido na {i + 1}ª rodada: {item!r}. "
+                    f"Use {', '.join(ROUND_LABELS[:-1])} ou {ROUND_LABELS[-1]}."
                 )
         query = replace(query, results=tuple(item.casefold() for item in results))
     except RulesError as error:

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules import FIXED_MANILHAS, Card, Rank, RulesError, RuleSet, manilha_table, manilhas
+from ..rules import (
+    DECKS,
+    FIXED_MANILHAS,
+    Card,
+    Rank,
+    RulesError,
+    RuleSet,
+    deck,
+    manilha_table,
+    manilhas,
+)
 from ..rules import strength_order as rules_strength_order
 
 
@@ -60,16 +70,17 @@ def vira_tables(
 ) -> tuple[tuple[str, tuple[ViraRow, ...]], ...]:
     """The vira -> manilha table for both decks, marking the current vira's row."""
     tables = []
-    for deck_name, title in (("sujo", "Baralho sujo (40)"), ("limpo", "Baralho limpo (24)")):
+    for name in DECKS:
+        rules = RuleSet(deck=name)
         rows = tuple(
             ViraRow(
                 vira,
                 manilha,
-                current is not None and ruleset.deck == deck_name and current.rank == vira,
+                current is not None and ruleset.deck == name and current.rank == vira,
             )
-            for vira, manilha in manilha_table(RuleSet(deck=deck_name))
+            for vira, manilha in manilha_table(rules)
         )
-        tables.append((title, rows))
+        tables.append((f"Baralho {name} ({len(deck(rules))})", rows))
     return tuple(tables)
 
 

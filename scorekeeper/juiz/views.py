@@ -9,7 +9,6 @@ from urllib.parse import quote
 
 from flask import (
     Blueprint,
-    current_app,
     flash,
     make_response,
     redirect,
@@ -24,20 +23,35 @@ from .. import mesas
 from ..errors import missing_table
 from ..mesas import Board, StaleRevision, UnknownTable, ViewOnly, words
 from ..mesas.inputs import Write
-from ..rules import Card, RulesError, RuleSet, manilhas
-from ..rules.cards import SUITS, deck
+from ..rules import (
+    DECKS,
+    MANILHA_MODES,
+    ROUND_LABELS,
+    SIDE_LABELS,
+    SUITS,
+    TIE_OPENERS,
+    TIED,
+    Card,
+    RulesError,
+    deck,
+    manilhas,
+    mao_opens,
+    may_cover,
+    next_opening_side,
+    undecided,
+    ways_to,
+)
+from ..urls import absolute_url, public_url
 from . import JUIZ_TABLE, apply, reference
 from .query import (
     CARRY_KEYS,
     GLOBAL,
     MAX_VALUE,
-    Defaults,
     HandQuery,
     RoundQuery,
     parse_hand,
     parse_round,
     read_carry,
-    still_open,
 )
 from .rulings import TEAMS, HandRuling, RoundRuling, judge_hand_query, judge_round_query
 
@@ -56,6 +70,10 @@ ROUND_KEYS = (
     "jogadas",
 )
 HAND_KEYS = ("rodadas", "jogadores")
+# How the switches name the rules' options (every option of the rules needs a label here).
+DECK_LABELS = {"sujo": "Sujo", "limpo": "Limpo"}
+MANILHA_LABELS = {"variavel": "Variável", "fixa": "Fixa"}
+TIE_OPENER_LABELS = {"mao": "O mão", "primeira_empatada": "1º a empatar"}
 
 
 @dataclass(frozen=True)
@@ -127,12 +145,12 @@ def without_table() -> Any:
     return redirect(url_for("juiz.index"), 303)
 
 
-def _defaults(board: Board | None) -> Defaults:
+def _defaults(board: Board | None) -> RoundQuery:
     """The table's settings when opened from one, else the global defaults."""
     if board is None:
         return GLOBAL
     mesa, state = board.mesa, board.state
-    return Defaults(
+    return RoundQuery(
         players=mesa.players,
         deck=mesa.deck,
         manilhas=mesa.manilhas,
@@ -147,12 +165,6 @@ def _names(board: Board | None) -> tuple[tuple[str, str], list[str]]:
     if board is None:
         return TEAMS, []
     return board.mesa.team_names, [str(n) for n in (board.mesa.player_names or [])]
-
-
-def _absolute(path: str) -> str:
-    """An absolute link for sharing: the configured public URL, else the request's host."""
-    base = current_app.config.get("PUBLIC_URL") or request.host_url.rstrip("/")
-    return f"{base}{path}"
 
 
 def _render(page: str, fragment: str, status: int = 200, **context: Any) -> Any:
@@ -199,7 +211,7 @@ def rodada() -> Any:
         else _raw_share(request.args, ROUND_KEYS)
     )
     context = _round_context(query, ruling, board, teams)
-    context["share_href"] = _absolute(url_for("juiz.rodada", **share))
+    context["share_href"] = absolute_url("juiz.rodada", public_url(), **share)
     context["whatsapp_href"] = _whatsapp(ruling.headline, context["share_href"])
     return _render("juiz/rodada.html", "juiz/_rodada.html", **context)
 
@@ -243,19 +255,12 @@ def _round_context(
         "cover_href": link(plays=(*query.plays, "X")) if _can_cover(query, ruling) else None,
         "cover_known_href": link(cover=not query.cover) if _can_cover(query, ruling) else None,
         "hand_notes": _hand_notes(query, ruling, teams),
-        "ref": reference.build(_ref_ruleset(query), ruling.vira),
+        "ref": reference.build(query.ruleset, ruling.vira),
         "board_href": url_for("juiz.back_to_board") if board else None,
         "home_href": url_for("juiz.index", **carry),
         "round_tab_href": url_for("juiz.rodada", jogadores=query.players, **carry),
         "hand_tab_href": url_for("juiz.mao", jogadores=query.players, **carry),
     }
-
-
-# The earlier results that lead to round 2 or 3 (a hand decided sooner has no such round).
-EARLIER = {
-    2: (("nos",), ("eles",), ("empate",)),
-    3: (("nos", "eles"), ("eles", "nos"), ("empate", "empate")),
-}
 
 
 def _hand_notes(
@@ -274,14 +279,14 @@ def _hand_notes(
 
     if query.round_number == 1 or query.previous:
         return (("Anotar na mão →", href(query.previous)),)
-    names = {"nos": teams[0], "eles": teams[1]}
+    names = dict(zip(SIDE_LABELS, teams, strict=True))
 
     def said(i: int, earlier: str) -> str:
         return f"{i + 1}ª para {names[earlier]}" if earlier in names else f"{i + 1}ª empatada"
 
     return tuple(
         (", ".join(said(i, r) for i, r in enumerate(earlier)), href(earlier))
-        for earlier in EARLIER[query.round_number]
+        for earlier in ways_to(query.round_number)
     )
 
 
@@ -301,11 +306,11 @@ def _other_round(query: RoundQuery, ruling: RoundRuling, number: int) -> RoundQu
         "cover": False,
         "previous": (),
     }
-    if len(chain) >= number - 1 and still_open(chain[: number - 1]):
+    if len(chain) >= number - 1 and undecided(chain[: number - 1]):
         changes["previous"] = chain[: number - 1]
     verdict = ruling.verdict
-    if number == 1:
-        changes["opener"] = query.seats[query.mao] % 2  # the mão opens the first round
+    if mao_opens(number):
+        changes["opener"] = query.seats[query.mao] % 2
     elif number == query.round_number + 1 and verdict is not None:
         changes.update(_opened_by(query, query.seats[verdict.next_opener]))
     return query.but(**changes)
@@ -317,17 +322,9 @@ def _opened_by(query: RoundQuery, seat: int) -> dict[str, int]:
     return {"opener": seat % 2, "mao": (mao_seat - seat) % query.players}
 
 
-def _ref_ruleset(query: RoundQuery) -> RuleSet:
-    """The ruleset for the reference section (the default one if the query's is refused)."""
-    try:
-        return query.ruleset
-    except RulesError:
-        return RuleSet()
-
-
 def _can_cover(query: RoundQuery, ruling: RoundRuling) -> bool:
-    """True when the next play may be covered (from round 2, while a play is awaited)."""
-    return query.round_number > 1 and ruling.result is None and not ruling.picking_vira
+    """True when the next play may be covered (the rules allow it, and a play is awaited)."""
+    return may_cover(query.round_number) and ruling.result is None and not ruling.picking_vira
 
 
 def _switches(
@@ -361,10 +358,12 @@ def _switches(
     switches = [
         switch("Jogo", "players", query.players, [("1x1", 2), ("2x2", 4)]),
         rounds,
-        switch("Baralho", "deck", query.deck, [("Sujo", "sujo"), ("Limpo", "limpo")]),
-        switch("Manilha", "manilhas", query.manilhas, [("Variável", "variavel"), ("Fixa", "fixa")]),
+        switch("Baralho", "deck", query.deck, [(DECK_LABELS[d], d) for d in DECKS]),
+        switch(
+            "Manilha", "manilhas", query.manilhas, [(MANILHA_LABELS[m], m) for m in MANILHA_MODES]
+        ),
     ]
-    if query.round_number == 1:
+    if mao_opens(query.round_number):
         switches.append(
             switch("Abre a rodada", "opener", query.opener, [(teams[0], 0), (teams[1], 1)])
         )
@@ -373,10 +372,10 @@ def _switches(
             "Após empate abre",
             "tie_opener",
             query.tie_opener,
-            [("O mão", "mao"), ("1º a empatar", "primeira_empatada")],
+            [(TIE_OPENER_LABELS[t], t) for t in TIE_OPENERS],
         )
     )
-    if query.round_number > 1:
+    if not mao_opens(query.round_number):
         names = {seat: slot.name for seat, slot in zip(query.seats, ruling.slots, strict=False)}
         seats = sorted(names)
         first, mao = query.seats[0], query.seats[query.mao]
@@ -410,13 +409,10 @@ Grid = tuple[tuple[str, tuple["Cell", ...]], ...]
 
 def _grid(query: RoundQuery, ruling: RoundRuling, link: Any) -> Grid:
     """Rows of cards by rank (in the deck's cycle), one column per suit."""
-    try:
-        ruleset = query.ruleset
-        cards = set(deck(ruleset))
-        mans = set(manilhas(ruleset, ruling.vira)) if ruling.vira or query.fixed else set()
-    except RulesError:
-        return ()
-    ranks = [r for r in dict.fromkeys(c.rank for c in deck(ruleset))]
+    ruleset = query.ruleset
+    cards = set(deck(ruleset))
+    mans = set(manilhas(ruleset, ruling.vira)) if ruling.vira or query.fixed else set()
+    ranks = list(dict.fromkeys(c.rank for c in deck(ruleset)))
     rows = []
     for rank in ranks:
         cells = []
@@ -449,7 +445,7 @@ def _hand_page(
     teams, _ = _names(board)
     ruling = judge_hand_query(query, refusal, teams)
     share = query.share_params() if refusal is None else _raw_share(args, HAND_KEYS)
-    share_href = _absolute(url_for("juiz.mao", **share))
+    share_href = absolute_url("juiz.mao", public_url(), **share)
     context = _hand_context(query, ruling, board, teams)
     context.update(
         share_href=share_href,
@@ -470,14 +466,12 @@ def _hand_context(
     def link(results: tuple[str, ...]) -> str:
         return url_for("juiz.mao", **query.params(results))
 
-    labels = {"nos": teams[0], "eles": teams[1], "empate": "Empate"}
+    labels = {**dict(zip(SIDE_LABELS, teams, strict=True)), TIED: "Empate"}
     choices: tuple[tuple[str, str, str], ...] = ()
     judge_href = None
     first_round = _first_round(query, board)
     if ruling.result == "indecisa":
-        choices = tuple(
-            (labels[r], link((*query.results, r)), r) for r in ("nos", "eles", "empate")
-        )
+        choices = tuple((labels[r], link((*query.results, r)), r) for r in ROUND_LABELS)
         judge_href = url_for("juiz.rodada", **_next_round(first_round, query.results).params())
     carry: dict[str, Any] = dict(query.carry)
     return {
@@ -510,11 +504,11 @@ def _first_round(query: HandQuery, board: Board | None) -> RoundQuery:
 
 
 def _next_round(first: RoundQuery, results: tuple[str, ...]) -> RoundQuery:
-    """The round after `results`: opened by the last winner's side (after a tie, the mão's), the
-    hand's mão staying who it is."""
+    """The round after `results`, opened by the side the rules say (the last winner's; after a
+    tie, the mão's), the hand's mão staying who it is."""
     if not results:
         return first
-    side = {"nos": 0, "eles": 1}.get(results[-1], first.opener)
+    side = next_opening_side(results[-1], first.opener)
     seat = first.but(opener=side).seats[0]
     mao_seat = first.seats[0]
     return first.but(

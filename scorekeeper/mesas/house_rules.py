@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..rules import RulesError, RuleSet, Section
-from ..rules.cards import deck
+from ..rules.decks import deck
 
 TITLE = "Regras desta mesa"
 LIMPO_FIXA = 27  # the limpo deck with manilha fixa keeps the four fixed manilhas

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 from ..models import Entry, Mesa
-from ..rules import Kind, MatchState, Outcome, Phase
+from ..rules import Kind, MatchState, Names, Outcome, Phase
 from .board import Board
 
 LOCAL_TZ = ZoneInfo("America/Sao_Paulo")  # tzdata (a dependency) provides it everywhere
@@ -41,13 +41,10 @@ FERRO_SHORT = {"cegas": "às cegas", "claras": "às claras", "escuro": "no escur
 
 
 def seat_names(mesa: Mesa) -> list[str]:
-    """Each seat's name: the player's name, else 'Nós 1', 'Eles 1', 'Nós 2', 'Eles 2'."""
-    names = list(mesa.player_names or [])
-    result = []
-    for seat in range(mesa.players):
-        given = names[seat] if seat < len(names) else ""
-        result.append(given or f"{mesa.team_names[seat % 2]} {seat // 2 + 1}")
-    return result
+    """Each seat's name: the player's name, else (none, or one another seat has too) 'Nós 1',
+    'Eles 1', 'Nós 2', 'Eles 2', as the rules name seats."""
+    names = Names(sides=mesa.team_names, seats=tuple(mesa.player_names or ()))
+    return [names.seat(seat + 1) for seat in range(mesa.players)]
 
 
 def special_name(special_at: int) -> str:

@@ -1,4 +1,5 @@
-"""Cards, decks, manilhas and card strength (seed 000, Valor das cartas e manilhas)."""
+"""Cards: ranks, suits and their pt-BR names (seed 000, Valor das cartas e manilhas). What a
+ruleset makes of them (its deck, the vira, the manilhas, strength) is in `decks`."""
 
 from __future__ import annotations
 
@@ -6,7 +7,6 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .errors import RulesError
-from .ruleset import RuleSet
 
 
 class Suit(Enum):
@@ -153,111 +153,6 @@ class Card:
         return f"{self.rank.value}{self.suit.symbol}"
 
 
-FIXED_MANILHAS: tuple[Card, ...] = (
-    Card(Rank.QUATRO, Suit.PAUS),
-    Card(Rank.SETE, Suit.COPAS),
-    Card(Rank.AS, Suit.ESPADAS),
-    Card(Rank.SETE, Suit.OUROS),
-)
-
-_LIMPO_27_REMOVED = frozenset(
-    {
-        Card(Rank.SETE, Suit.ESPADAS),
-        Card(Rank.SETE, Suit.PAUS),
-        Card(Rank.QUATRO, Suit.COPAS),
-        Card(Rank.QUATRO, Suit.OUROS),
-        Card(Rank.QUATRO, Suit.ESPADAS),
-    }
-)
-
-
-def cycle(ruleset: RuleSet) -> tuple[Rank, ...]:
-    """The rank cycle of the ruleset's deck, weakest common first."""
-    return LIMPO_CYCLE if ruleset.deck == "limpo" else SUJO_CYCLE
-
-
-def deck(ruleset: RuleSet) -> tuple[Card, ...]:
-    """Every card of the ruleset's deck: 40 (sujo), 24 (limpo) or 27 (limpo with manilha fixa)."""
-    if ruleset.deck == "limpo" and ruleset.fixed:
-        return tuple(
-            Card(rank, suit)
-            for rank in SUJO_CYCLE
-            for suit in SUITS
-            if rank not in (Rank.CINCO, Rank.SEIS) and Card(rank, suit) not in _LIMPO_27_REMOVED
-        )
-    return tuple(Card(rank, suit) for rank in cycle(ruleset) for suit in SUITS)
-
-
-def deck_name(ruleset: RuleSet) -> str:
-    """The deck's pt-BR description."""
-    size = len(deck(ruleset))
-    return f"baralho {ruleset.deck} ({size} cartas)"
-
-
 def as_card(value: Card | str) -> Card:
     """Accept a Card or its text."""
     return value if isinstance(value, Card) else Card.parse(value)
-
-
-def check_in_deck(card: Card, ruleset: RuleSet) -> None:
-    """Raise RulesError when the card is not part of the ruleset's deck."""
-    if card not in deck(ruleset):
-        raise RulesError(f"A carta {card.label} ({card}) não existe no {deck_name(ruleset)}.")
-
-
-def check_vira(ruleset: RuleSet, vira: Card | str | None) -> Card | None:
-    """Validate the vira: required for manilha variável, refused for manilha fixa."""
-    if ruleset.fixed:
-        if vira is not None:
-            raise RulesError("Com manilha fixa não há vira: as manilhas são sempre as mesmas.")
-        return None
-    if vira is None:
-        raise RulesError("Com manilha variável é preciso informar a vira.")
-    card = as_card(vira)
-    check_in_deck(card, ruleset)
-    return card
-
-
-def manilha_rank(ruleset: RuleSet, vira: Card | str) -> Rank:
-    """The rank right after the vira's in the deck's cycle, wrapping after 3."""
-    card = check_vira(ruleset, vira)
-    assert card is not None
-    ranks = cycle(ruleset)
-    return ranks[(ranks.index(card.rank) + 1) % len(ranks)]
-
-
-def manilhas(ruleset: RuleSet, vira: Card | str | None = None) -> tuple[Card, ...]:
-    """The four manilhas, strongest first (zap, copas, espadilha, pica-fumo)."""
-    if ruleset.fixed:
-        check_vira(ruleset, vira)
-        return FIXED_MANILHAS
-    if vira is None:
-        raise RulesError("Com manilha variável é preciso informar a vira.")
-    rank = manilha_rank(ruleset, vira)
-    return tuple(Card(rank, suit) for suit in SUITS)
-
-
-def strength(card: Card, ruleset: RuleSet, vira: Card | None) -> int:
-    """A number that orders cards: manilhas 100-103, commons 0-9 by rank; higher wins."""
-    mans = manilhas(ruleset, vira)
-    if card in mans:
-        return 103 - mans.index(card)
-    return SUJO_CYCLE.index(card.rank)
-
-
-def strength_order(
-    ruleset: RuleSet, vira: Card | str | None = None
-) -> tuple[tuple[Card, ...], ...]:
-    """Every card of the deck but the vira, strongest first, grouped into equal cards."""
-    vira_card = check_vira(ruleset, vira)
-    cards = [c for c in deck(ruleset) if c != vira_card]
-    groups: dict[int, list[Card]] = {}
-    for card in cards:
-        groups.setdefault(strength(card, ruleset, vira_card), []).append(card)
-    return tuple(tuple(groups[key]) for key in sorted(groups, reverse=True))
-
-
-def manilha_table(ruleset: RuleSet) -> tuple[tuple[Rank, Rank], ...]:
-    """Pairs (vira rank, manilha rank) for every rank of the deck's cycle (manilha variável)."""
-    ranks = cycle(ruleset)
-    return tuple((rank, ranks[(i + 1) % len(ranks)]) for i, rank in enumerate(ranks))

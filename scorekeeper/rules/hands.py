@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import product
+from typing import Literal, get_args
 
 from .errors import RulesError
-from .reasons import ORDINALS, Code, Names, Reason, word
+from .reasons import ORDINALS, Code, Names, Reason, RuleBroken, word
+
+SideLabel = Literal["nos", "eles"]
+RoundLabel = Literal["nos", "eles", "empate"]
+
+SIDE_LABELS: tuple[SideLabel, ...] = get_args(SideLabel)
+ROUND_LABELS: tuple[RoundLabel, ...] = get_args(RoundLabel)
+TIED: RoundLabel = "empate"
 
 
 @dataclass(frozen=True)
@@ -17,8 +26,15 @@ class HandVerdict:
     decided: bool
     winner: str | None
     decided_after: int | None
-    reasons: tuple[str, ...]
+    why: tuple[Reason, ...]
     rule: Reason
+    teams: tuple[str, ...] = SIDE_LABELS
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """Why, in pt-BR, naming the sides by their labels."""
+        names = Names(sides=self.teams)
+        return tuple(word(reason, names) for reason in self.why)
 
     @property
     def void(self) -> bool:
@@ -71,47 +87,73 @@ def decide(results: Sequence[int | None]) -> Decision:
 
 
 def judge_hand(
-    results: Sequence[str | None], *, teams: tuple[str, str] = ("nos", "eles")
+    results: Sequence[str | None], *, teams: tuple[str, ...] = SIDE_LABELS
 ) -> HandVerdict:
     """Rule on a hand from its round results in order (a team label, or None for a tie)."""
     if len(teams) != 2 or teams[0] == teams[1]:
         raise RulesError("Uma mão é disputada por dois lados com nomes diferentes.")
     results = tuple(results)
-    if len(results) > 3:
-        raise RulesError(f"Uma mão tem no máximo três rodadas, não {len(results)}.")
+    if len(results) > len(ORDINALS):
+        raise RuleBroken(Reason(Code.HAND_ROUNDS, count=len(results)))
     names = Names(sides=teams)
     sides: list[int | None] = []
-    reasons: list[str] = []
+    why: list[Reason] = []
     for i, result in enumerate(results):
         if result is not None and result not in teams:
             raise RulesError(
                 f"Resultado desconhecido na {ORDINALS[i]} rodada: {result!r}. "
                 f"Use {teams[0]!r}, {teams[1]!r} ou empate."
             )
-        sides.append(None if result is None else teams.index(result))
-        if i > 0:
-            before = decide(sides[:i])
-            if before.decided:
-                rule = word(before.rule, names)
-                raise RulesError(
-                    f"A mão já estava decidida depois da {ORDINALS[i - 1]} rodada "
-                    f"({rule[0].lower()}{rule[1:-1]}) e não se joga a {ORDINALS[i]} rodada."
-                )
-        side = sides[i]
-        code = Reason(Code.ROUND_TIED, round=i + 1)
-        if side is not None:
-            code = Reason(Code.ROUND_FOR, round=i + 1, side=side)
-        reasons.append(word(code, names))
+        before = decide(sides)
+        if before.decided:
+            refused = Reason(Code.HAND_ALREADY_DECIDED, round=i + 1, rule=before.rule)
+            raise RuleBroken(refused, names)
+        side = None if result is None else teams.index(result)
+        sides.append(side)
+        why.append(
+            Reason(Code.ROUND_TIED, round=i + 1)
+            if side is None
+            else Reason(Code.ROUND_FOR, round=i + 1, side=side)
+        )
     decision = decide(sides)
-    reasons.append(word(decision.rule, names))
+    why.append(decision.rule)
     if not decision.decided:
-        reasons.append(word(Reason(Code.HAND_GOES_ON, round=len(results) + 1), names))
+        why.append(Reason(Code.HAND_GOES_ON, round=len(results) + 1))
+    elif decision.winner is None:
+        why.append(Reason(Code.VOIDED))
+    else:
+        why.append(Reason(Code.HAND_ENDED, round=len(results)))
     winner = None if decision.winner is None else teams[decision.winner]
     return HandVerdict(
         results,
         decision.decided,
         winner,
         len(results) if decision.decided else None,
-        tuple(reasons),
+        tuple(why),
         decision.rule,
+        teams,
     )
+
+
+def results_of(labels: Iterable[str]) -> tuple[str | None, ...]:
+    """Round labels ('nos', 'eles', 'empate') as `judge_hand` takes them (None for a tie)."""
+    return tuple(None if label == TIED else label for label in labels)
+
+
+def undecided(labels: Sequence[str]) -> bool:
+    """True when a hand whose rounds went so ('nos', 'eles', 'empate') goes on to another round."""
+    sides = [None if label == TIED else SIDE_LABELS.index(label) for label in labels]
+    return not decide(sides).decided
+
+
+def next_opening_side(last: str, mao_side: int) -> int:
+    """The side that opens the round after one whose result was `last` ('nos', 'eles',
+    'empate'): the winner's; after a tie, the mão's (seed 000; under the primeira_empatada
+    option the side of the first tying card, which the result alone does not tell)."""
+    return SIDE_LABELS.index(last) if last in SIDE_LABELS else mao_side
+
+
+def ways_to(round_number: int) -> tuple[tuple[RoundLabel, ...], ...]:
+    """Every way the earlier rounds can have gone for a hand to reach round `round_number`."""
+    earlier = product(ROUND_LABELS, repeat=round_number - 1)
+    return tuple(labels for labels in earlier if undecided(labels))

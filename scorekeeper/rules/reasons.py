@@ -1,8 +1,9 @@
 """Reasons as values (a code and its arguments), the rule-book section each one applies, and
 their pt-BR wording, in this one place for every caller.
 
-Sentences name a side or a player only where any name reads right ("para Nós", "de Ana",
-"(Os Zapeiros)"), never as the subject of a verb that would have to agree with it.
+Sentences name a side only where any name reads right ("para Nós", "de Ana", "(Os Zapeiros)"),
+never as the subject of a verb that would have to agree with it; a player, one person, is at
+most the subject of a verb in the singular ("Ana jogou a vira").
 """
 
 from __future__ import annotations
@@ -57,15 +58,26 @@ class Code(Enum):
     UNKNOWN_WORD = auto()  # text
     BAD_CARD = auto()  # text
     NO_SUCH_SIDE = auto()
+    # Refusals: the shape of a round or a hand.
+    NO_SUCH_ROUND = auto()  # text (the round asked for)
+    HAND_ROUNDS = auto()  # count (rounds given)
+    PLAYS_PER_ROUND = auto()  # count (plays given)
+    PLAYS_FOR_PLAYERS = auto()  # players, count (plays given)
+    NO_SUCH_MAO = auto()  # players
+    MAO_OPENS_FIRST_ROUND = auto()
+    HAND_ALREADY_DECIDED = auto()  # round (the one refused), rule (what decided the hand)
     # Refusals: turns and the end of the hand.
     NO_SUCH_SEAT = auto()  # seat, players
     HAND_OVER = auto()  # seat
     CARD_OUT_OF_TURN = auto()  # seat, other (whose turn it is)
     # Refusals: cards.
+    EMPTY_PLAY = auto()  # seat
+    VIRA_MISSING = auto()
+    VIRA_WITH_FIXA = auto()
     COVERED_IN_FIRST_ROUND = auto()  # seat
     NOT_IN_DECK = auto()  # card, text (the deck)
     VIRA_PLAYED = auto()  # seat, card
-    CARD_PLAYED_TWICE = auto()  # seat, card, other (who played it), round
+    CARD_PLAYED_TWICE = auto()  # seat, card, other (who played it), round (an earlier one)
     # Refusals: calls and answers.
     CALL_OUT_OF_TURN = auto()  # seat, word, other (whose turn it is)
     CARD_WHILE_CALL_WAITS = auto()  # seat, word
@@ -92,6 +104,21 @@ class Code(Enum):
     RAN_ON_TURN = auto()  # seat, side (who scores), points
     ONZE_PLAYED = auto()  # seat (None when the first card decided), side
     ONZE_DECLINED = auto()  # seat, side (who scores), points
+    # One round's ruling, its seats being the plays in order (seed 000, Rodadas e empates).
+    MANILHAS_BY_VIRA = auto()  # card (the vira), cards (the manilhas, strongest first)
+    MANILHAS_FIXED = auto()  # cards (the manilhas, strongest first)
+    COVERED_LOSE = auto()  # seats (who played covered)
+    COVERED_WAS = auto()  # seat, card (its face)
+    COVERED_WAS_MANILHA = auto()  # seat, card (its face)
+    NO_OPEN_CARD = auto()
+    OPEN_CARDS = auto()  # plays (strongest first)
+    TIED_ACROSS = auto()  # plays (the equal strongest, of both sides)
+    PARTNERS_ON_TOP = auto()  # plays (the equal strongest, of one side)
+    MANILHA_SUIT = auto()  # plays (the winning one)
+    STRONGEST = auto()  # plays (the winning one)
+    NOT_A_TIE = auto()  # players
+    ROUND_TO = auto()  # round, seats (the winning side's), seat (who won and opens the next)
+    THIRD_ROUND_ENDS = auto()
     # What happened: rounds.
     ROUND_WON = auto()  # round, side, seat, card
     ROUND_FOR = auto()  # round, side
@@ -113,6 +140,7 @@ class Code(Enum):
     ONE_EACH_THIRD_TIED = auto()  # side
     ONE_EACH_THIRD_WON = auto()  # side
     HAND_GOES_ON = auto()  # round (the next one)
+    HAND_ENDED = auto()  # round (the last one)
     # Where the hand stands.
     TURN = auto()  # seat
     WAITING = auto()  # word, other (who answers, None when any of the side), side
@@ -125,6 +153,16 @@ _SECTIONS: dict[Code, Section | None] = {
     Code.UNKNOWN_WORD: None,
     Code.BAD_CARD: Section.CARTAS,
     Code.NO_SUCH_SIDE: None,
+    Code.NO_SUCH_ROUND: Section.RODADAS,
+    Code.HAND_ROUNDS: Section.RODADAS,
+    Code.PLAYS_PER_ROUND: Section.RODADAS,
+    Code.PLAYS_FOR_PLAYERS: Section.RODADAS,
+    Code.NO_SUCH_MAO: Section.RODADAS,
+    Code.MAO_OPENS_FIRST_ROUND: Section.RODADAS,
+    Code.HAND_ALREADY_DECIDED: Section.RODADAS,
+    Code.EMPTY_PLAY: Section.CARTAS,
+    Code.VIRA_MISSING: Section.CARTAS,
+    Code.VIRA_WITH_FIXA: Section.CARTAS,
     Code.NO_SUCH_SEAT: Section.RODADAS,
     Code.HAND_OVER: Section.RODADAS,
     Code.CARD_OUT_OF_TURN: Section.RODADAS,
@@ -154,6 +192,20 @@ _SECTIONS: dict[Code, Section | None] = {
     Code.RAN_ON_TURN: Section.CORRER,
     Code.ONZE_PLAYED: Section.ONZE,
     Code.ONZE_DECLINED: Section.ONZE,
+    Code.MANILHAS_BY_VIRA: Section.CARTAS,
+    Code.MANILHAS_FIXED: Section.CARTAS,
+    Code.COVERED_LOSE: Section.COBERTA,
+    Code.COVERED_WAS: Section.COBERTA,
+    Code.COVERED_WAS_MANILHA: Section.COBERTA,
+    Code.NO_OPEN_CARD: Section.RODADAS,
+    Code.OPEN_CARDS: Section.CARTAS,
+    Code.TIED_ACROSS: Section.RODADAS,
+    Code.PARTNERS_ON_TOP: Section.RODADAS,
+    Code.MANILHA_SUIT: Section.CARTAS,
+    Code.STRONGEST: Section.CARTAS,
+    Code.NOT_A_TIE: Section.RODADAS,
+    Code.ROUND_TO: Section.RODADAS,
+    Code.THIRD_ROUND_ENDS: Section.RODADAS,
     Code.ROUND_WON: Section.RODADAS,
     Code.ROUND_FOR: Section.RODADAS,
     Code.ROUND_TIED: Section.RODADAS,
@@ -173,6 +225,7 @@ _SECTIONS: dict[Code, Section | None] = {
     Code.ONE_EACH_THIRD_TIED: Section.RODADAS,
     Code.ONE_EACH_THIRD_WON: Section.RODADAS,
     Code.HAND_GOES_ON: Section.RODADAS,
+    Code.HAND_ENDED: Section.RODADAS,
     Code.TURN: Section.RODADAS,
     Code.WAITING: Section.TRUCO,
     Code.SCORED: Section.PONTOS,
@@ -181,12 +234,24 @@ _SECTIONS: dict[Code, Section | None] = {
 
 
 @dataclass(frozen=True)
+class Shown:
+    """A card as a reason shows it: who put it down, and whether it is a manilha."""
+
+    seat: int
+    card: Card
+    manilha: bool = False
+
+
+@dataclass(frozen=True)
 class Reason:
     """A code and its arguments; `word(reason)` says it in pt-BR.
 
-    Seats are numbered 1..N in play order (odd seats side 0, "nós"; even seats side 1, "eles").
-    `seat` is who acted or is meant; `other` another seat the reason names (whose turn it is,
-    who answers, who played a card before, who decides).
+    Seats are numbered 1..N in play order (odd seats side 0, "nós"; even seats side 1, "eles");
+    in one round's ruling, they are its plays in order. `seat` is who acted or is meant; `other`
+    another seat the reason names (whose turn it is, who answers, who played a card before, who
+    decides); `seats` several (the players of a side, who played covered). `cards` lists cards
+    (the manilhas), `plays` cards as put down by seats, `count` how many were given, and `rule`
+    the reason a refusal quotes.
     """
 
     code: Code
@@ -200,6 +265,11 @@ class Reason:
     special: Special | None = None
     players: int | None = None
     text: str | None = None
+    cards: tuple[Card, ...] = ()
+    plays: tuple[Shown, ...] = ()
+    seats: tuple[int, ...] = ()
+    count: int | None = None
+    rule: Reason | None = None
 
     @property
     def section(self) -> Section | None:
@@ -226,10 +296,13 @@ class Names:
         return self.sides[side or 0]
 
     def seat(self, seat: int | None) -> str:
-        """A seat's player name, else its side's name and number ('Eles 2' for seat 4)."""
+        """A seat's player name, else (no name, or one that another seat has too) its side's
+        name and number ('Eles 2' for seat 4)."""
         number = seat or 1
-        if number - 1 < len(self.seats) and self.seats[number - 1].strip():
-            return self.seats[number - 1].strip()
+        given = [name.strip() for name in self.seats]
+        name = given[number - 1] if number - 1 < len(given) else ""
+        if name and given.count(name) == 1:
+            return name
         return f"{self.sides[(number - 1) % 2]} {(number - 1) // 2 + 1}"
 
 
@@ -243,6 +316,11 @@ class RuleBroken(RulesError):
         """Keep the reason and word it."""
         super().__init__(word(reason, names))
         self.reason = reason
+
+
+def explain(error: RulesError, names: Names = DEFAULT_NAMES) -> str:
+    """A refusal in pt-BR: its reason worded with `names` when it carries one, else its text."""
+    return word(error.reason, names) if isinstance(error, RuleBroken) else str(error)
 
 
 def points_text(points: int | None) -> str:
@@ -266,6 +344,23 @@ def _answerer(reason: Reason, names: Names) -> str:
     if reason.other is not None:
         return names.seat(reason.other)
     return "qualquer jogador do outro lado, e vale a primeira resposta"
+
+
+def _shown(play: Shown, names: Names) -> str:
+    """A card as put down, e.g. '4♣ (manilha) de Ana'."""
+    kind = " (manilha)" if play.manilha else ""
+    return f"{play.card.face}{kind} de {names.seat(play.seat)}"
+
+
+def _manilhas(cards: tuple[Card, ...]) -> str:
+    """The manilhas by face and nickname, e.g. '5♣ (zap), 5♥ (copas), ...'."""
+    return ", ".join(f"{c.face} ({c.suit.manilha_name})" for c in cards)
+
+
+def _side_of(reason: Reason, names: Names) -> str:
+    """The players of a side in a round, e.g. 'Ana e Bia' (one player: the one who won)."""
+    players = sorted(names.seat(s) for s in reason.seats)
+    return " e ".join(players) if len(players) > 1 else names.seat(reason.seat)
 
 
 def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
@@ -292,6 +387,38 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
             )
         case Code.NO_SUCH_SIDE:
             return "Lado inexistente: a mesa tem dois lados."
+        case Code.NO_SUCH_ROUND:
+            return f"Não há rodada {reason.text}: uma mão tem até três rodadas (1, 2 ou 3)."
+        case Code.HAND_ROUNDS:
+            return f"Uma mão tem no máximo três rodadas, não {reason.count or 0}."
+        case Code.PLAYS_PER_ROUND:
+            return (
+                "Numa rodada cada jogador joga uma carta: são 2 jogadas (1x1) ou 4 (2x2), "
+                f"não {reason.count or 0}."
+            )
+        case Code.PLAYS_FOR_PLAYERS:
+            count = reason.players or 0
+            return (
+                f"Com {count} jogadores a rodada tem {count} jogadas, mas foram informadas "
+                f"{reason.count or 0}."
+            )
+        case Code.NO_SUCH_MAO:
+            return (
+                "O mão deve ser um dos jogadores da rodada: uma das jogadas de 1 a "
+                f"{reason.players or 0}."
+            )
+        case Code.MAO_OPENS_FIRST_ROUND:
+            return "Na primeira rodada quem joga primeiro é o mão (jogada 1)."
+        case Code.HAND_ALREADY_DECIDED:
+            before = ordinal((reason.round or 2) - 1)
+            rule = ""
+            if reason.rule is not None:
+                said = word(reason.rule, names)
+                rule = f" ({said[0].lower()}{said[1:-1]})"
+            return (
+                f"A mão já estava decidida depois da {before} rodada{rule} e não se joga a "
+                f"{nth} rodada."
+            )
         case Code.NO_SUCH_SEAT:
             count = reason.players or 0
             return (
@@ -302,9 +429,15 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
             return "A mão já acabou: depois do fim da mão não se joga nem se pede mais nada."
         case Code.CARD_OUT_OF_TURN:
             return f"Não é a vez de {seat}: quem joga agora é {other}."
+        case Code.EMPTY_PLAY:
+            return f"A jogada {reason.seat or 1} ({seat}) está vazia: falta a carta."
+        case Code.VIRA_MISSING:
+            return "Com manilha variável é preciso informar a vira."
+        case Code.VIRA_WITH_FIXA:
+            return "Com manilha fixa não há vira: as manilhas são sempre as mesmas."
         case Code.COVERED_IN_FIRST_ROUND:
             return (
-                f"Carta coberta de {seat} na primeira rodada: carta coberta só a partir da "
+                f"{seat} jogou coberta na primeira rodada: carta coberta só a partir da "
                 "segunda rodada."
             )
         case Code.NOT_IN_DECK:
@@ -312,12 +445,20 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
             return f"A carta {card.label} ({card}) não existe no {reason.text}."
         case Code.VIRA_PLAYED:
             assert card is not None
-            return f"A vira ({card.label}) não é de ninguém e não se joga ({seat})."
+            return (
+                f"{seat} jogou a vira ({card.label}): a vira fica na mesa, não é de ninguém e "
+                "não se joga."
+            )
         case Code.CARD_PLAYED_TWICE:
             assert card is not None
+            if reason.round is None:
+                return (
+                    f"A carta {card.label} aparece duas vezes ({other} e {seat}): não há carta "
+                    "repetida no baralho."
+                )
             return (
-                f"A carta {card.label} já foi jogada na {nth} rodada (por {other}): "
-                "cada carta existe uma vez só no baralho."
+                f"A carta {card.label} já foi jogada na {nth} rodada (por {other}): não há "
+                "carta repetida no baralho."
             )
         case Code.CALL_OUT_OF_TURN:
             return (
@@ -410,6 +551,70 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
             return f"Mão de onze aceita ({seat}): ela é jogada e vale 3 pontos."
         case Code.ONZE_DECLINED:
             return f"Correram da mão de onze ({seat}): {points} para {side}, sem jogar a mão."
+        case Code.MANILHAS_BY_VIRA:
+            assert card is not None
+            rank = reason.cards[0].rank.plural if reason.cards else "as do valor seguinte"
+            return (
+                f"A vira é {card.label}, então as manilhas são {rank}: "
+                f"{_manilhas(reason.cards)}, da mais forte para a mais fraca."
+            )
+        case Code.MANILHAS_FIXED:
+            return (
+                "Manilha fixa: as manilhas são, da mais forte para a mais fraca, "
+                f"{_manilhas(reason.cards)}."
+            )
+        case Code.COVERED_LOSE:
+            who = ", ".join(names.seat(s) for s in reason.seats)
+            return f"Carta coberta não vale nada e perde para qualquer carta aberta ({who})."
+        case Code.COVERED_WAS | Code.COVERED_WAS_MANILHA:
+            assert card is not None
+            kind = " (uma manilha!)" if reason.code is Code.COVERED_WAS_MANILHA else ""
+            return (
+                f"A carta coberta de {seat} era {card.face}{kind}, mas coberta não conta: o "
+                "valor dela não entra na disputa."
+            )
+        case Code.NO_OPEN_CARD:
+            return "Nenhuma carta aberta na mesa: a rodada empata."
+        case Code.OPEN_CARDS:
+            shown = ", ".join(_shown(p, names) for p in reason.plays)
+            return f"Cartas abertas, da mais forte para a mais fraca: {shown}."
+        case Code.TIED_ACROSS:
+            shown = " e ".join(_shown(p, names) for p in reason.plays)
+            return (
+                f"As cartas mais fortes têm o mesmo valor e são dos dois lados ({shown}): "
+                "empate. Fora as manilhas, o naipe não desempata."
+            )
+        case Code.PARTNERS_ON_TOP:
+            shown = ", ".join(_shown(p, names) for p in reason.plays)
+            return (
+                f"As cartas mais fortes ({shown}) são de parceiros: a rodada é da dupla deles, "
+                "sem empate."
+            )
+        case Code.MANILHA_SUIT:
+            rule = "Entre manilhas decide o naipe (paus > copas > espadas > ouros)"
+            if not reason.plays:
+                return f"{rule}."
+            return f"{rule}: {reason.plays[0].card.face} é a mais forte."
+        case Code.STRONGEST:
+            if not reason.plays:
+                return "A carta aberta mais forte ganha a rodada."
+            return f"{reason.plays[0].card.face} é a carta mais forte da rodada."
+        case Code.NOT_A_TIE:
+            if reason.players == 4:
+                return (
+                    "Não é empate: em 2x2 só empata quando as cartas mais fortes têm o mesmo "
+                    "valor e são de duplas diferentes; aqui a mais forte é uma só."
+                )
+            return "Não é empate: só empata quando as duas cartas abertas têm o mesmo valor."
+        case Code.ROUND_TO:
+            if reason.round == len(ORDINALS):
+                return f"A rodada é de {_side_of(reason, names)}."
+            return f"A rodada é de {_side_of(reason, names)}; {seat} abre a próxima rodada."
+        case Code.THIRD_ROUND_ENDS:
+            return (
+                "Era a terceira rodada: não há próxima, a mão termina aqui (veja quem leva a "
+                "mão)."
+            )
         case Code.ROUND_WON:
             assert card is not None
             return f"{nth.capitalize()} rodada para {side}, com {card.face} de {seat}."
@@ -420,11 +625,11 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
         case Code.NEXT_BY_WINNER:
             return f"Quem ganhou a rodada abre a {nth}: {seat}."
         case Code.NEXT_BY_MAO:
-            return f"Depois de rodada empatada, o mão abre a {nth}: {seat}."
+            return f"Depois de rodada empatada, a próxima é aberta pelo mão ({seat})."
         case Code.NEXT_BY_FIRST_TIE:
             return (
-                f"Depois de rodada empatada, abre a {nth} quem jogou a primeira carta do "
-                f"empate: {seat}."
+                "Depois de rodada empatada, a próxima é aberta por quem jogou a primeira carta "
+                f"do empate ({seat})."
             )
         case Code.NO_ROUND_YET:
             return "Nenhuma rodada jogada ainda."
@@ -433,7 +638,7 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
         case Code.NOBODY_TWO_YET:
             return "Ninguém fez duas rodadas ainda."
         case Code.TWO_ROUNDS:
-            return f"Quem faz duas rodadas leva a mão ({side})."
+            return "Quem faz duas rodadas leva a mão."
         case Code.TIED_FIRST_WON_SECOND:
             return f"Empatou a primeira: quem ganhou a segunda ({side}) leva a mão."
         case Code.WON_FIRST_TIED_SECOND:
@@ -459,6 +664,8 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
             return f"Uma rodada para cada: quem ganhou a terceira ({side}) leva a mão."
         case Code.HAND_GOES_ON:
             return f"A mão segue: falta a {nth} rodada."
+        case Code.HAND_ENDED:
+            return f"A mão acabou na {nth} rodada."
         case Code.TURN:
             return f"Vez de {seat}."
         case Code.WAITING:

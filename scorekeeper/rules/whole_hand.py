@@ -18,17 +18,16 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from .calls import Word
-from .cards import Card, check_vira, deck, deck_name
+from .cards import Card
+from .decks import check_vira
 from .errors import RulesError
 from .events import CardEvent, Event, IllegalEvent, WordEvent, parse_event, split_events
-from .hands import HandVerdict, decide, judge_hand
+from .hands import SIDE_LABELS, HandVerdict, decide, judge_hand
 from .reasons import DEFAULT_NAMES, Code, Reason, RuleBroken
-from .rounds import RoundVerdict, judge_round
+from .rounds import RoundVerdict, card_refusal, judge_round
 from .ruleset import RuleSet
 from .scoring import Outcome, Special
 from .truco import Bet
-
-SIDE_LABELS = ("nos", "eles")
 
 
 class Ending(Enum):
@@ -289,30 +288,28 @@ class HandState:
         return replace(self, onze_open=False, log=self.log + (played,))
 
     def _check_card(self, event: CardEvent) -> None:
-        """Refuse a card out of turn, covered in round 1, outside the deck, the vira, or seen."""
-        seat, card = event.seat, event.card
-        if seat != self.turn:
-            raise RuleBroken(Reason(Code.CARD_OUT_OF_TURN, seat=seat, other=self.turn))
-        if event.covered and not self.rounds:
-            raise RuleBroken(Reason(Code.COVERED_IN_FIRST_ROUND, seat=seat))
-        if card is None:
-            return
-        ruleset = self.setup.ruleset
-        if card not in deck(ruleset):
-            raise RuleBroken(Reason(Code.NOT_IN_DECK, card=card, text=deck_name(ruleset)))
-        if card == self.setup.vira:
-            raise RuleBroken(Reason(Code.VIRA_PLAYED, seat=seat, card=card))
-        for result in (*self.rounds, None):
-            plays = self.plays if result is None else result.plays
-            for play in plays:
-                if play.card == card:
-                    number = len(self.rounds) + 1 if result is None else result.number
-                    raise RuleBroken(
-                        Reason(
-                            Code.CARD_PLAYED_TWICE, seat=seat, card=card, other=play.seat,
-                            round=number,
-                        )
-                    )
+        """Refuse a card out of turn, or one `card_refusal` refuses (covered in round 1, outside
+        the deck, the vira, or played before in this hand)."""
+        if event.seat != self.turn:
+            raise RuleBroken(Reason(Code.CARD_OUT_OF_TURN, seat=event.seat, other=self.turn))
+        played: dict[Card, tuple[int, int | None]] = {
+            play.card: (play.seat, result.number)
+            for result in self.rounds
+            for play in result.plays
+            if play.card is not None
+        }
+        played.update({p.card: (p.seat, None) for p in self.plays if p.card is not None})
+        refusal = card_refusal(
+            event.seat,
+            event.card,
+            event.covered,
+            ruleset=self.setup.ruleset,
+            vira=self.setup.vira,
+            round_number=len(self.rounds) + 1,
+            played=played,
+        )
+        if refusal is not None:
+            raise RuleBroken(refusal)
 
     def _card(self, event: CardEvent) -> HandState:
         """A card on one's turn; the last card of a round decides it, and maybe the hand."""

@@ -1,33 +1,20 @@
-"""Absolute links for the QR codes: PUBLIC_URL, a host that can be believed, or this machine's
-LAN address: never a Host header nobody vouched for."""
+"""Where the QR codes point: PUBLIC_URL, a host that can be believed, or this machine's LAN
+address: never a Host header nobody vouched for."""
 
 from __future__ import annotations
 
 import ipaddress
 import socket
 from dataclasses import dataclass
-from typing import Any
 from urllib.parse import urlsplit
 
-from flask import abort, current_app, request, url_for
+from flask import current_app, request
+
+from ..urls import public_url
 
 LOCAL_NAMES = ("localhost", "localhost.localdomain", "ip6-localhost", "0.0.0.0")
 PRIVATE_NOTE = "O servidor atende só este computador: os códigos não abrem em outro celular."
 NO_LAN_NOTE = "Não achei este computador na rede local: sem Wi-Fi, os códigos só abrem nele."
-
-
-def absolute_url(endpoint: str, root: str | None = None, **values: Any) -> str:
-    """The endpoint's absolute URL under `root` (a base URL) when given, else the request's host."""
-    if not root:
-        try:
-            return url_for(endpoint, _external=True, **values)
-        except (UnicodeError, ValueError):  # a Host header that is no host name
-            abort(400)
-    path = url_for(endpoint, **values)
-    prefix = request.script_root
-    if prefix and path.startswith(prefix):
-        path = path[len(prefix) :]
-    return root + path
 
 
 def is_local_host(hostname: str) -> bool:
@@ -89,7 +76,7 @@ def share_root() -> ShareRoot:
     """PUBLIC_URL if set; a host that can be believed (see _trusted_host) as it was asked for;
     else (localhost, or a Host header anybody could have written) this machine's LAN address,
     on the port the server really listens on."""
-    public = (current_app.config.get("PUBLIC_URL") or "").strip().rstrip("/")
+    public = public_url()
     if public:
         return ShareRoot(public)
     parts = urlsplit(request.host_url)

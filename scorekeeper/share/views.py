@@ -21,7 +21,8 @@ from ..extensions import csrf
 from ..mesas import StaleRevision, UnknownTable, ViewOnly, words
 from ..mesas.inputs import Write
 from ..rules import RulesError
-from .links import absolute_url, share_root
+from ..urls import absolute_url
+from .links import share_root
 from .present import live_context
 from .qr import qr_svg
 
