@@ -19,8 +19,8 @@ DATABASES = ["sqlite", "postgresql"]
 
 
 @pytest.fixture(scope="session")
-def pg_url() -> Iterator[str]:
-    """A throw-away PostgreSQL server for the whole run, with the schema; stopped at the end."""
+def pg_server() -> Iterator[PgServer]:
+    """A throw-away PostgreSQL server for the whole run; stopped at the end, whatever happens."""
     server = PgServer.create()
     if server is None:
         require_program("initdb", PACKAGE)
@@ -31,13 +31,19 @@ def pg_url() -> Iterator[str]:
         server.stop()
         fail_or_skip(f"PostgreSQL could not start ({error}): the tests on it need {PACKAGE}")
     try:
-        app = create_app({"SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": server.url})
-        with app.app_context():
-            db.create_all()
-            db.engine.dispose()
-        yield server.url
+        yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def pg_url(pg_server: PgServer) -> str:
+    """The URL of the throw-away PostgreSQL database, with the schema."""
+    app = create_app({"SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": pg_server.url})
+    with app.app_context():
+        db.create_all()
+        db.engine.dispose()
+    return pg_server.url
 
 
 def empty_tables(url: str) -> None:
