@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,9 +14,22 @@ from sqlalchemy import create_engine, text
 from scorekeeper import create_app
 from scorekeeper.extensions import db, polls_engine
 
+from . import processes
 from .pgserver import PACKAGE, PgServer
 
 DATABASES = ["sqlite", "postgresql"]
+
+
+@pytest.hookimpl(trylast=True)  # after pytest's own teardown of the session's fixtures
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """The last line of defence: stop every server, worker and database a test started and its
+    teardown left running, so that no process of the run outlives it. A passing run that left
+    one fails: every test stops what it starts."""
+    left = processes.stop_everything()
+    if left:
+        print("\nleft running by the tests, now stopped:", *left, sep="\n  ", file=sys.stderr)
+        if exitstatus == pytest.ExitCode.OK:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 @pytest.fixture(scope="session")

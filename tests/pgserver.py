@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
+
+from . import processes
 
 DATABASE = "tento_test"
 PACKAGE = "postgresql"
@@ -65,7 +69,9 @@ class PgServer:
         subprocess.run(command, check=True, capture_output=True, timeout=120)
 
     def start(self) -> None:
-        """initdb, start on 127.0.0.1:port with its socket in the temp folder, create the db."""
+        """initdb, start on 127.0.0.1:port with its socket in the temp folder, create the db;
+        until `stop`, the session's end stops it if its owner did not (tests/processes.py)."""
+        processes.remember(self, f"PostgreSQL on port {self.port} ({self.root})", self.stop)
         data = self.root / "data"
         if os.geteuid() == 0:
             shutil.chown(self.root, "postgres", "postgres")
@@ -87,11 +93,19 @@ class PgServer:
     def stop(self) -> None:
         """Stop the server at once and remove its folder."""
         data = self.root / "data"
+        lock = data / "postmaster.pid"
         try:
-            if (data / "postmaster.pid").exists():
-                self._run("pg_ctl", "-D", str(data), "-m", "immediate", "-w", "stop")
+            if lock.exists():
+                postmaster = int(lock.read_text().split()[0])
+                try:
+                    self._run("pg_ctl", "-D", str(data), "-m", "immediate", "-w", "stop")
+                except BaseException:  # pg_ctl failed or was cut short: the server still goes
+                    with contextlib.suppress(ProcessLookupError):
+                        os.kill(postmaster, signal.SIGQUIT)  # PostgreSQL's immediate shutdown
+                    raise
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
+            processes.forget(self)
 
 
 def new_database(server_url: str, prefix: str = "tento") -> str:
