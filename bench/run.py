@@ -1,8 +1,9 @@
 """Tento's benchmark: gunicorn (2 sync workers) on 127.0.0.1 measured with wrk.
 
-Prepares a throw-away database (`flask db upgrade`, then tables made through the models), starts
-gunicorn with the bench-only bare route (TENTO_BENCH=1), measures every scenario for a bounded
-time, prints a table and writes bench/results.json. See bench/README.md.
+Prepares a throw-away database (`flask db upgrade`, default tables, tables with a long log),
+starts gunicorn with the bench-only bare route (TENTO_BENCH=1), measures every scenario in short
+interleaved rounds (each ratio against the bare run just before it; the median with its min and
+max), prints a table and writes bench/results.json. See bench/README.md.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import os
 import re
 import shutil
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -28,10 +30,15 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorekeeper import create_app  # noqa: E402
-from scorekeeper.extensions import db  # noqa: E402
-from scorekeeper.mesas import new_token  # noqa: E402
-from scorekeeper.models import Mesa  # noqa: E402
+from sqlalchemy import Engine  # noqa: E402
+
+from bench.prepare import (  # noqa: E402
+    engine_of,
+    migrate,
+    new_tables,
+    tables_with_history,
+    write_tables,
+)
 
 LUA = ROOT / "bench" / "lua"
 BROWSER_ENCODING = "gzip, deflate, br"
@@ -42,20 +49,26 @@ BUDGETS = {
     "poll_unchanged_ratio": 0.7,
     "viewers_p99_ms": 100.0,
     "viewers_rps": 500.0,
+    "history_ratio_10000": 0.9,
 }
+VIEWER_SECONDS = 15
+# A request slower than this counts as a socket error: generous, so that a busy machine shows
+# as lower figures, not as errors.
+WRK_TIMEOUT = "30s"
 ASSET = re.compile(r'<(?:link|script)\b[^>]*?(?:href|src)="([^"]+)"')
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
 @dataclass
 class Setup:
-    """What every scenario needs: the server's URL, the session and the tables file."""
+    """What every scenario needs: the server's URL, the session, the folder for the tables files
+    and an engine on the database to fill them."""
 
     url: str
     cookie: str
     csrf: str
     folder: Path
-    database_url: str
+    engine: Engine
     server_pid: int
 
 
@@ -80,31 +93,6 @@ def server_env(database_url: str) -> dict[str, str]:
     return env
 
 
-def prepare_database(database_url: str, count: int) -> None:
-    """`flask db upgrade`, then `count` default tables written through the models."""
-    subprocess.run(
-        [sys.executable, "-m", "flask", "--app", "scorekeeper", "db", "upgrade"],
-        env=server_env(database_url), check=True, capture_output=True, timeout=120,
-    )  # fmt: skip
-    app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "x"})
-    with app.app_context():
-        db.session.add_all(
-            Mesa(edit_token=new_token(), view_token=new_token()) for _ in range(count)
-        )
-        db.session.commit()
-        db.engine.dispose()
-
-
-def write_tables(database_url: str, path: Path, first: int, last: int) -> Path:
-    """Tables first..last-1 (by id) as lines 'edit view revision', read fresh from the database."""
-    app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "x"})
-    with app.app_context():
-        rows = db.session.execute(db.select(Mesa).order_by(Mesa.id)).scalars().all()[first:last]
-        path.write_text("".join(f"{m.edit_token} {m.view_token} {m.revision}\n" for m in rows))
-        db.engine.dispose()
-    return path
-
-
 def start_server(
     database_url: str, folder: Path, workers: int
 ) -> tuple[subprocess.Popen[bytes], str]:
@@ -121,21 +109,26 @@ def start_server(
         start_new_session=True,
     )  # fmt: skip
     url = f"http://127.0.0.1:{port}"
-    wait_until_up(process, url, 30, "gunicorn did not start: see " + str(folder / "gunicorn.log"))
+    answering(process, url, "gunicorn did not start: see " + str(folder / "gunicorn.log"))
     return process, url
 
 
-def wait_until_up(process: subprocess.Popen[bytes], url: str, seconds: float, failure: str) -> None:
-    """Wait for the bare route to answer; if it never does, stop the server and exit."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(url + "/_bench/bare", timeout=2):
-                return
-        except (urllib.error.URLError, ConnectionError):
-            time.sleep(0.1)
-    stop_server(process)
-    raise SystemExit(failure)
+def answering(process: subprocess.Popen[bytes], url: str, failure: str) -> None:
+    """Wait (up to 60 s: generous on a busy machine) for the bare route to answer; a probe that
+    times out while the workers boot is tried again. A server that never answers, or whose wait
+    is cut short by anything (Ctrl-C included), is stopped before the error goes on."""
+    deadline = time.monotonic() + 60
+    try:
+        while time.monotonic() < deadline and process.poll() is None:
+            try:
+                with urllib.request.urlopen(url + "/_bench/bare", timeout=5):
+                    return
+            except OSError:  # refused, reset or timed out (URLError, TimeoutError are OSErrors)
+                time.sleep(0.1)
+        raise SystemExit(failure)
+    except BaseException:
+        stop_server(process)
+        raise
 
 
 def stop_server(process: subprocess.Popen[bytes]) -> None:
@@ -222,7 +215,7 @@ def start_nginx(folder: Path, upstream: str) -> tuple[subprocess.Popen[bytes], s
         start_new_session=True,
     )  # fmt: skip
     url = f"http://127.0.0.1:{port}"
-    wait_until_up(process, url, 15, "nginx did not start: see " + str(folder / "nginx-error.log"))
+    answering(process, url, "nginx did not start: see " + str(folder / "nginx-error.log"))
     return process, url
 
 
@@ -299,7 +292,7 @@ def wrk(
     }
     if compressed:
         headers["Accept-Encoding"] = BROWSER_ENCODING
-    command = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--timeout", "5s"]
+    command = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--timeout", WRK_TIMEOUT]
     for name, value in headers.items():
         command += ["-H", f"{name}: {value}"]
     mode, tables, *extra = args
@@ -311,20 +304,13 @@ def wrk(
     data: dict[str, Any] = json.loads(line[5:])
     seconds_run = data["duration_us"] / 1e6
     errors = data["errors"]
+    data["mode"] = mode
     data["rps"] = round(data["requests"] / seconds_run, 1)
     data["p50_ms"] = round(data["latency_us"]["p50"] / 1000, 2)
     data["p99_ms"] = round(data["latency_us"]["p99"] / 1000, 2)
     data["non_2xx"] = errors["status"]
     data["socket_errors"] = errors["connect"] + errors["read"] + errors["write"] + errors["timeout"]
     return data
-
-
-def summary(data: dict[str, Any], bare_rps: float | None = None) -> dict[str, Any]:
-    """The published fields of one scenario."""
-    out = {k: data[k] for k in ("rps", "p50_ms", "p99_ms", "requests", "non_2xx", "socket_errors")}
-    if bare_rps:
-        out["ratio"] = round(data["rps"] / bare_rps, 3)
-    return out
 
 
 def viewers_with_taps(setup: Setup, tables: Path, seconds: int, viewers: int) -> dict[str, Any]:
@@ -343,7 +329,7 @@ def _viewers_with_taps(setup: Setup, tables: Path, seconds: int, viewers: int) -
     """The viewers' and the tapper's wrk runs, side by side."""
     taps = subprocess.Popen(
         [
-            "wrk", "-t1", "-c10", f"-d{seconds}s", "--timeout", "5s",
+            "wrk", "-t1", "-c10", f"-d{seconds}s", "--timeout", WRK_TIMEOUT,
             "-H", f"Cookie: {setup.cookie}", "-H", f"X-CSRFToken: {setup.csrf}",
             "-H", "HX-Request: true", "-H", "Content-Type: application/x-www-form-urlencoded",
             "-H", f"Accept-Encoding: {BROWSER_ENCODING}",
@@ -363,59 +349,169 @@ def _viewers_with_taps(setup: Setup, tables: Path, seconds: int, viewers: int) -
     tap_seconds = tapped["duration_us"] / 1e6
     return {
         "viewers": viewers,
-        **summary(watch),
+        **published(watch),
         "taps_rps": round(tapped["requests"] / tap_seconds, 1),
         "taps_p99_ms": round(tapped["latency_us"]["p99"] / 1000, 2),
         "taps_non_2xx": tapped["errors"]["status"],
     }
 
 
-def run(setup: Setup, seconds: int, tables: int) -> dict[str, Any]:
-    """Every scenario in turn, each with the workers' memory right after it; the ratios are
-    against the bare route of the same run."""
-    folder, url = setup.folder, setup.database_url
-    half = tables // 2
-    results: dict[str, Any] = {}
+def published(data: dict[str, Any]) -> dict[str, Any]:
+    """The published fields of one wrk run."""
+    return {k: data[k] for k in ("rps", "p50_ms", "p99_ms", "requests", "non_2xx", "socket_errors")}
 
-    def scenario(name: str, script: str, args: list[str], bare_rps: float | None) -> None:
-        """Run one wrk scenario and keep its summary and the memory after it."""
-        data = wrk(setup, script, args, seconds=seconds, connections=8)
-        results[name] = {**summary(data, bare_rps), **worker_memory(setup.server_pid)}
 
-    log("bare route ...")
-    scenario("bare", "load.lua", ["bare", "-"], None)
-    bare_rps = results["bare"]["rps"]
-    log("taps ...")
-    taps = str(write_tables(url, folder / "taps.txt", 1, half))
-    scenario("tap", "load.lua", ["tap", taps], bare_rps)
-    current = str(write_tables(url, folder / "current.txt", 1, half))
-    log("unchanged polls ...")
-    scenario("poll_unchanged", "load.lua", ["poll_unchanged", current], bare_rps)
-    log("changed polls ...")
-    scenario("poll_changed", "load.lua", ["poll_changed", current], bare_rps)
-    log("board pages ...")
-    scenario("board_page", "load.lua", ["board", current], bare_rps)
-    log("1,000 viewers while taps go on ...")
-    watched = write_tables(url, folder / "watched.txt", half, half + 250)
-    results["viewers_1000"] = {
-        **viewers_with_taps(setup, watched, max(seconds * 2, 10), 1000),
-        **worker_memory(setup.server_pid),
+def spread(values: list[float], digits: int) -> tuple[float, float, float]:
+    """The median, min and max of repeated measurements, rounded."""
+    return (
+        round(statistics.median(values), digits),
+        round(min(values), digits),
+        round(max(values), digits),
+    )
+
+
+def combined(runs: list[dict[str, Any]], ratios: list[float] | None = None) -> dict[str, Any]:
+    """Several wrk runs of one scenario as one: the median requests/s and latencies (with the
+    min and max requests/s), the totals of requests and errors, and the median ratio with its
+    min and max."""
+    rps, rps_min, rps_max = spread([r["rps"] for r in runs], 1)
+    out: dict[str, Any] = {
+        "rps": rps,
+        "rps_min": rps_min,
+        "rps_max": rps_max,
+        "p50_ms": round(statistics.median(r["p50_ms"] for r in runs), 2),
+        "p99_ms": round(statistics.median(r["p99_ms"] for r in runs), 2),
+        "requests": sum(r["requests"] for r in runs),
+        "non_2xx": sum(r["non_2xx"] for r in runs),
+        "socket_errors": sum(r["socket_errors"] for r in runs),
+        "runs": len(runs),
     }
-    results["memory"] = memory_summary(results)
-    return results
+    if ratios:
+        out["ratio"], out["ratio_min"], out["ratio_max"] = spread(ratios, 3)
+    return out
+
+
+# The scenarios compared with the bare route: result name and load.lua's mode.
+SCENARIOS = {
+    "tap": "tap",
+    "poll_unchanged": "poll_unchanged",
+    "poll_changed": "poll_changed",
+    "board_page": "board",
+}
+# Tables with a long log: records -> (slices, tables in a slice). Round n taps slice n (mod the
+# slices), so the taps of a whole run add little to any table's log (a few percent at most).
+HISTORY = {0: (5, 200), 1_000: (5, 40), 10_000: (2, 16)}
+# One connection per wrk thread and per worker: a request that takes a second waits for no other.
+HISTORY_CONNECTIONS = 2
+
+
+@dataclass
+class Tables:
+    """The prepared tables by id: the scenarios', the watched ones and the history slices."""
+
+    first: int
+    scenarios: list[int]
+    watched: list[int]
+    history: dict[int, list[list[int]]]
+
+
+def prepare(engine: Engine, count: int) -> Tables:
+    """`count` default tables, then the tables with a long log of every HISTORY size."""
+    ids = new_tables(engine, count)
+    half = count // 2
+    slices: dict[int, list[list[int]]] = {}
+    for records, (parts, size) in HISTORY.items():
+        log(f"  {parts * size} tables with {records:,} records each ...")
+        made = tables_with_history(engine, parts * size, records)
+        slices[records] = [made[n * size : (n + 1) * size] for n in range(parts)]
+    return Tables(ids[0], ids[1:half], ids[half : half + 250], slices)
+
+
+def measure(
+    setup: Setup, mode: str, ids: list[int] | None, seconds: int, connections: int = 8
+) -> dict[str, Any]:
+    """One wrk run of a load.lua mode on these tables (their revisions read just before)."""
+    listed = "-"
+    if ids is not None:
+        listed = write_tables(setup.engine, setup.folder / "tables.txt", ids)
+    return wrk(setup, "load.lua", [mode, listed], seconds=seconds, connections=connections)
+
+
+def ratio(data: dict[str, Any], base: dict[str, Any]) -> float:
+    """One run's requests/s over another's; a base run that got no answer at all ends the bench
+    (its runs are too short for this machine's load)."""
+    if not base["rps"]:
+        raise SystemExit(f"a {base['mode']} run got no answer in time: try a longer --seconds")
+    return float(data["rps"] / base["rps"])
+
+
+def interleaved(setup: Setup, tables: Tables, seconds: int, rounds: int) -> dict[str, Any]:
+    """Rounds of (bare route, scenario) for every scenario in turn: each ratio is against the
+    bare run just before it, so a machine that slows down or speeds up between runs moves both.
+    The workers' memory is read after the first bare run and after each scenario's last run."""
+    runs: dict[str, list[dict[str, Any]]] = {name: [] for name in ("bare", *SCENARIOS)}
+    ratios: dict[str, list[float]] = {name: [] for name in SCENARIOS}
+    memory: dict[str, dict[str, float]] = {}
+    for number in range(rounds):
+        log(f"round {number + 1} of {rounds}: bare route then " + ", ".join(SCENARIOS))
+        for name, mode in SCENARIOS.items():
+            bare = measure(setup, "bare", None, seconds)
+            memory.setdefault("bare", worker_memory(setup.server_pid))
+            data = measure(setup, mode, tables.scenarios, seconds)
+            runs["bare"].append(bare)
+            runs[name].append(data)
+            ratios[name].append(ratio(data, bare))
+            memory[name] = worker_memory(setup.server_pid)
+    return {name: {**combined(runs[name], ratios.get(name)), **memory[name]} for name in runs}
+
+
+def history(setup: Setup, tables: Tables, seconds: int, rounds: int) -> dict[str, Any]:
+    """Taps and board pages on tables with 0, 1,000 and 10,000 records: requests/s and, each
+    round, the ratio to the 0-record figure of the same round (sizes in turn up, then down)."""
+    sizes = list(HISTORY)
+    rps: dict[str, list[dict[str, Any]]] = {}
+    ratios: dict[str, list[float]] = {}
+    for number in range(rounds):
+        log(f"history round {number + 1} of {rounds}: taps and board pages, {sizes} records")
+        for kind, mode in (("tap", "tap"), ("board", "board")):
+            this = {}
+            for records in sizes if number % 2 == 0 else sizes[::-1]:
+                part = tables.history[records][number % len(tables.history[records])]
+                this[records] = measure(setup, mode, part, seconds, HISTORY_CONNECTIONS)
+            for records, data in this.items():
+                rps.setdefault(f"{kind}_{records}", []).append(data)
+                ratios.setdefault(f"{kind}_{records}", []).append(ratio(data, this[0]))
+    out: dict[str, Any] = {
+        "records": sizes,
+        "tables_per_run": {str(n): size for n, (_, size) in HISTORY.items()},
+    }
+    for key, runs in rps.items():
+        kind, records = key.split("_")
+        merged = combined(runs, ratios[key])
+        out[f"{kind}_rps_{records}"] = merged["rps"]
+        out[f"{kind}_p50_ms_{records}"] = merged["p50_ms"]
+        if records != "0":
+            out[f"{kind}_ratio_{records}"] = merged["ratio"]
+            out[f"{kind}_ratio_{records}_min"] = merged["ratio_min"]
+            out[f"{kind}_ratio_{records}_max"] = merged["ratio_max"]
+    every = [run for runs in rps.values() for run in runs]
+    out["non_2xx"] = sum(r["non_2xx"] for r in every)
+    out["socket_errors"] = sum(r["socket_errors"] for r in every)
+    return {**out, **worker_memory(setup.server_pid)}
 
 
 def memory_summary(results: dict[str, Any]) -> dict[str, float]:
     """The largest worker's memory after the bare route, its peak over the whole run, and the
     peak's ratio to the bare figure (1.0: the app's pages cost no memory beyond Flask's)."""
     bare = results["bare"]["worker_rss_mb"]
-    peak = max(r["worker_peak_mb"] for r in results.values() if "worker_peak_mb" in r)
+    measured = [r for r in results.values() if isinstance(r, dict) and "worker_peak_mb" in r]
+    peak = max(r["worker_peak_mb"] for r in measured)
     return {"bare_worker_rss_mb": bare, "peak_worker_mb": peak, "peak_ratio": round(peak / bare, 2)}
 
 
 def verdicts(results: dict[str, Any]) -> dict[str, bool]:
-    """Each budget of DESIGN.md: met or not."""
-    weight, viewers = results["page_weight"], results["viewers_1000"]
+    """Each budget of DESIGN.md and of issue 12, on the medians: met or not."""
+    weight, viewers, past = results["page_weight"], results["viewers_1000"], results["history"]
     return {
         "first_load_gzip_bytes": weight["first_load_gzip_bytes"]
         <= BUDGETS["first_load_gzip_bytes"],
@@ -427,24 +523,39 @@ def verdicts(results: dict[str, Any]) -> dict[str, bool]:
         and viewers["rps"] >= BUDGETS["viewers_rps"] * 0.9  # the first 2 s ramp up
         and viewers["non_2xx"] == 0
         and viewers["socket_errors"] == 0,
+        "history_tap_ratio_10000": past["tap_ratio_10000"] >= BUDGETS["history_ratio_10000"],
+        "history_board_ratio_10000": past["board_ratio_10000"] >= BUDGETS["history_ratio_10000"],
     }
 
 
+def ratio_text(r: dict[str, Any], key: str = "ratio") -> str:
+    """A median ratio with its min and max, e.g. '0.32 (0.29-0.34)'."""
+    return f"{r[key]:.2f} ({r[key + '_min']:.2f}-{r[key + '_max']:.2f})"
+
+
 def table(results: dict[str, Any]) -> str:
-    """The results as a plain-text table."""
+    """The results as a plain-text table (medians; ratios with their min and max)."""
     lines = [
-        f"{'scenario':<16}{'req/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'ratio':>8}{'non-2xx':>9}"
-        f"{'RSS MB':>9}"
+        f"{'scenario':<16}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}   {'ratio (min-max)':<18}"
+        f"{'non-2xx':>8}{'RSS MB':>8}"
     ]
-    for name in ("bare", "tap", "poll_unchanged", "poll_changed", "board_page", "viewers_1000"):
+    for name in ("bare", *SCENARIOS, "viewers_1000"):
         r = results[name]
-        ratio = f"{r['ratio']:.2f}" if "ratio" in r else ""
+        ratio = ratio_text(r) if "ratio" in r else ""
         lines.append(
-            f"{name:<16}{r['rps']:>10.0f}{r['p50_ms']:>9.2f}{r['p99_ms']:>9.2f}{ratio:>8}"
-            f"{r['non_2xx']:>9}{r['worker_rss_mb']:>9.1f}"
+            f"{name:<16}{r['rps']:>9.0f}{r['p50_ms']:>9.2f}{r['p99_ms']:>9.2f}   {ratio:<18}"
+            f"{r['non_2xx']:>8}{r['worker_rss_mb']:>8.1f}"
         )
     v = results["viewers_1000"]
     lines.append(f"  (taps beside the viewers: {v['taps_rps']:.0f}/s, p99 {v['taps_p99_ms']} ms)")
+    h = results["history"]
+    lines.append(f"{'history':<16}" + "".join(f"{n:>22,}" for n in h["records"]) + " records")
+    for kind in ("tap", "board"):
+        cells = []
+        for n in h["records"]:
+            ratio = ratio_text(h, f"{kind}_ratio_{n}") if n else ""
+            cells.append(f"{h[f'{kind}_rps_{n}']:>6.0f}/s {ratio:>14}")
+        lines.append(f"{kind:<16}" + "".join(f"{c:>22}" for c in cells))
     w = results["page_weight"]
     lines.append(
         f"first load {w['first_load_gzip_bytes']} B gzip ({w['first_load_br_bytes']} B br), "
@@ -464,22 +575,22 @@ def table(results: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def postgres_url(folder: Path) -> tuple[str, Any]:
-    """A throw-away PostgreSQL server (as in the tests) and the URL of its database."""
+def postgres_server() -> Any:
+    """A throw-away PostgreSQL server (as in the tests), not started yet."""
     from tests.pgserver import PgServer
 
     server = PgServer.create()
     if server is None:
         raise SystemExit("PostgreSQL is not installed: apt-get install postgresql")
-    server.start()
-    return server.url, server
+    return server
 
 
 def main() -> None:
     """Parse the options, run everything, always stop what was started."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=int, default=10, help="length of each wrk run")
-    parser.add_argument("--tables", type=int, default=2000, help="tables to create")
+    parser.add_argument("--seconds", type=int, default=3, help="length of each wrk run")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds of every scenario")
+    parser.add_argument("--tables", type=int, default=2000, help="default tables to create")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn sync workers")
     parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results.json")
@@ -487,27 +598,43 @@ def main() -> None:
     for program in ("wrk", "nginx"):
         if shutil.which(program) is None and not Path(f"/usr/sbin/{program}").exists():
             raise SystemExit(f"{program} not found: apt-get install {program} (make bench does)")
+    runs = options.rounds * (2 * len(SCENARIOS) + 2 * len(HISTORY))
+    log(f"{runs} wrk runs of {options.seconds} s, then {VIEWER_SECONDS} s of 1,000 viewers")
     folder = Path(tempfile.mkdtemp(prefix="tento-bench-"))
     pg = None
     process = None
     try:
         if options.database == "postgresql":
-            database_url, pg = postgres_url(folder)
+            pg = postgres_server()
+            pg.start()
+            database_url = pg.url
         else:
             database_url = f"sqlite:///{folder / 'bench.sqlite3'}"
-        log(f"preparing {options.tables} tables on {options.database} ...")
-        prepare_database(database_url, options.tables)
-        process, url = start_server(database_url, folder, options.workers)
-        first = write_tables(database_url, folder / "first.txt", 0, 1).read_text().split()
-        _, cookie, csrf = session(url, first[0])
-        setup = Setup(url, cookie, csrf, folder, database_url, process.pid)
-        results: dict[str, Any] = {
-            "machine": {"cores": os.cpu_count(), "workers": options.workers},
-            "database": options.database,
-            "seconds_per_run": options.seconds,
-        }
-        results.update(run(setup, options.seconds, options.tables))
-        results["page_weight"] = page_weight(url, first[0])
+        log(f"preparing the tables on {options.database} ...")
+        migrate(database_url, server_env(database_url))
+        with engine_of(database_url) as engine:
+            tables = prepare(engine, options.tables)
+            process, url = start_server(database_url, folder, options.workers)
+            first = write_tables(engine, folder / "first.txt", [tables.first])
+            edit = Path(first).read_text().split()[0]
+            _, cookie, csrf = session(url, edit)
+            setup = Setup(url, cookie, csrf, folder, engine, process.pid)
+            results: dict[str, Any] = {
+                "machine": {"cores": os.cpu_count(), "workers": options.workers},
+                "database": options.database,
+                "seconds_per_run": options.seconds,
+                "rounds": options.rounds,
+            }
+            results.update(interleaved(setup, tables, options.seconds, options.rounds))
+            results["history"] = history(setup, tables, options.seconds, options.rounds)
+            log("1,000 viewers while taps go on ...")
+            watched = Path(write_tables(engine, folder / "watched.txt", tables.watched))
+            results["viewers_1000"] = {
+                **viewers_with_taps(setup, watched, VIEWER_SECONDS, 1000),
+                **worker_memory(process.pid),
+            }
+            results["memory"] = memory_summary(results)
+            results["page_weight"] = page_weight(url, edit)
         results["budgets"] = BUDGETS
         results["budgets_met"] = verdicts(results)
     finally:

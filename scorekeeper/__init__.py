@@ -9,7 +9,7 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import assets, config
-from .extensions import compress, csrf, db, htmx, init_polls, limiter, migrate
+from .extensions import compress, csrf, db, htmx, init_engines, limiter, migrate
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -37,7 +37,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if str(app.config.get("PUBLIC_URL") or "").startswith("https://"):
         app.config["SESSION_COOKIE_SECURE"] = True
     db.init_app(app)
-    init_polls(app)
+    init_engines(app)
     migrate.init_app(app, db, directory=str(PACKAGE_DIR / "migrations"))
     csrf.init_app(app)
     htmx.init_app(app)

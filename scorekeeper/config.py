@@ -42,8 +42,6 @@ def defaults(instance_path: str) -> dict[str, Any]:
     return {
         "SECRET_KEY": secret_key(instance_path),
         "SQLALCHEMY_DATABASE_URI": url,
-        # A pooled server connection may have died; a SQLite file connection cannot.
-        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": not url.startswith("sqlite")},
         "WTF_CSRF_TIME_LIMIT": None,
         "WTF_CSRF_SSL_STRICT": True,
         "PUBLIC_URL": os.environ.get("PUBLIC_URL", "").strip().rstrip("/") or None,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,14 +14,27 @@ from sqlalchemy import create_engine, text
 from scorekeeper import create_app
 from scorekeeper.extensions import db, polls_engine
 
+from . import processes
 from .pgserver import PACKAGE, PgServer
 
 DATABASES = ["sqlite", "postgresql"]
 
 
+@pytest.hookimpl(trylast=True)  # after pytest's own teardown of the session's fixtures
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """The last line of defence: stop every server, worker and database a test started and its
+    teardown left running, so that no process of the run outlives it. A passing run that left
+    one fails: every test stops what it starts."""
+    left = processes.stop_everything()
+    if left:
+        print("\nleft running by the tests, now stopped:", *left, sep="\n  ", file=sys.stderr)
+        if exitstatus == pytest.ExitCode.OK:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
 @pytest.fixture(scope="session")
-def pg_url() -> Iterator[str]:
-    """A throw-away PostgreSQL server for the whole run, with the schema; stopped at the end."""
+def pg_server() -> Iterator[PgServer]:
+    """A throw-away PostgreSQL server for the whole run; stopped at the end, whatever happens."""
     server = PgServer.create()
     if server is None:
         require_program("initdb", PACKAGE)
@@ -31,13 +45,19 @@ def pg_url() -> Iterator[str]:
         server.stop()
         fail_or_skip(f"PostgreSQL could not start ({error}): the tests on it need {PACKAGE}")
     try:
-        app = create_app({"SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": server.url})
-        with app.app_context():
-            db.create_all()
-            db.engine.dispose()
-        yield server.url
+        yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def pg_url(pg_server: PgServer) -> str:
+    """The URL of the throw-away PostgreSQL database, with the schema."""
+    app = create_app({"SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": pg_server.url})
+    with app.app_context():
+        db.create_all()
+        db.engine.dispose()
+    return pg_server.url
 
 
 def empty_tables(url: str) -> None:

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
+
+from . import processes
 
 DATABASE = "tento_test"
 PACKAGE = "postgresql"
@@ -65,7 +69,9 @@ class PgServer:
         subprocess.run(command, check=True, capture_output=True, timeout=120)
 
     def start(self) -> None:
-        """initdb, start on 127.0.0.1:port with its socket in the temp folder, create the db."""
+        """initdb, start on 127.0.0.1:port with its socket in the temp folder, create the db;
+        until `stop`, the session's end stops it if its owner did not (tests/processes.py)."""
+        processes.remember(self, f"PostgreSQL on port {self.port} ({self.root})", self.stop)
         data = self.root / "data"
         if os.geteuid() == 0:
             shutil.chown(self.root, "postgres", "postgres")
@@ -78,14 +84,28 @@ class PgServer:
         self._run("pg_ctl", "-D", str(data), "-o", options, "-l", log, "-w", "-t", "60", "start")
         self._run("createdb", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", DATABASE)
 
+    def restart(self) -> None:
+        """Restart the server as an upgrade would: a fast shutdown closes every connection (each
+        backend says goodbye and exits), then it starts again with the same options and port."""
+        data, log = str(self.root / "data"), str(self.root / "server.log")
+        self._run("pg_ctl", "-D", data, "-l", log, "-m", "fast", "-w", "-t", "60", "restart")
+
     def stop(self) -> None:
         """Stop the server at once and remove its folder."""
         data = self.root / "data"
+        lock = data / "postmaster.pid"
         try:
-            if (data / "postmaster.pid").exists():
-                self._run("pg_ctl", "-D", str(data), "-m", "immediate", "-w", "stop")
+            if lock.exists():
+                postmaster = int(lock.read_text().split()[0])
+                try:
+                    self._run("pg_ctl", "-D", str(data), "-m", "immediate", "-w", "stop")
+                except BaseException:  # pg_ctl failed or was cut short: the server still goes
+                    with contextlib.suppress(ProcessLookupError):
+                        os.kill(postmaster, signal.SIGQUIT)  # PostgreSQL's immediate shutdown
+                    raise
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
+            processes.forget(self)
 
 
 def new_database(server_url: str, prefix: str = "tento") -> str:

@@ -19,13 +19,14 @@ import requests
 
 from scorekeeper import serve
 
+from . import processes
 from .conftest import require_program
 from .faults.server import server_env, upgrade
 from .pgserver import free_port
 
 LAN = "192.168.0.7"
 SLOW_CLIENTS = 50
-TIMEOUT = 15
+TIMEOUT = 30  # generous: a busy machine only makes it slower
 SCORE_A_3 = re.compile(r'data-testid="score-a"[^>]*>3<')
 # print_ascii without a terminal: each character is two rows of modules (top, bottom).
 HALF_BLOCKS = {"\xa0": (0, 0), "▀": (1, 0), "▄": (0, 1), "█": (1, 1)}
@@ -168,17 +169,6 @@ def serving(port: int) -> list[str]:
     return [sys.executable, "-m", "scorekeeper.serve", "--host", "127.0.0.1", "--port", str(port)]
 
 
-def stop(process: subprocess.Popen[bytes]) -> None:
-    """Stop the server we started, by its PID: SIGTERM, then SIGKILL if it lingers."""
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=15)
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
     """`make run HOST=127.0.0.1`'s server on a free port and a migrated throw-away SQLite."""
@@ -189,21 +179,21 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
     port = free_port()
     log = folder / "serve.log"
     with log.open("wb") as out:
-        process = subprocess.Popen(serving(port), env=env, stdout=out, stderr=subprocess.STDOUT)
+        process = processes.spawn(serving(port), env=env, stdout=out, stderr=subprocess.STDOUT)
     running = Running(process, f"http://127.0.0.1:{port}", log)
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 120  # generous: a busy machine only makes it slower
         while True:
             assert process.poll() is None, log.read_text()
             assert time.monotonic() < deadline, log.read_text()
             try:
-                if requests.get(running.url + "/", timeout=2).status_code == 200:
+                if requests.get(running.url + "/", timeout=5).status_code == 200:
                     break
-            except requests.ConnectionError:
+            except (requests.ConnectionError, requests.Timeout):
                 time.sleep(0.1)
         yield running
     finally:
-        stop(process)
+        processes.stop(process)  # by its process group: SIGTERM, then SIGKILL if it lingers
 
 
 def open_table(session: requests.Session, base: str) -> tuple[str, str]:

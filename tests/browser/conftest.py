@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
@@ -26,6 +27,10 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+# How long an expectation waits for the page to get there: generous, so that a busy machine only
+# makes a test slower, never a failure (a poll every 2 s shows up well within it).
+EXPECT_TIMEOUT_MS = 20_000
+expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
 
 @pytest.fixture(scope="session")

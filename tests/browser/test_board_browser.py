@@ -90,7 +90,7 @@ def test_scorer_board_follows_another_phone(browser: Browser, live_server: str) 
     second = browser.new_context().new_page()
     second.goto(url)
     tap(second, "b", "+6")
-    expect(first.get_by_test_id("score-b")).to_have_text("6", timeout=5000)
+    expect(first.get_by_test_id("score-b")).to_have_text("6")
     first.context.close()
     second.context.close()
 

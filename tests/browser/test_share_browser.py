@@ -103,7 +103,8 @@ def test_share_page_opened_as_127_shows_lan_codes_and_one_line_about_it(
 def test_viewer_follows_the_score_and_reconnects(
     browser: Browser, live_server: str, shots: Path
 ) -> None:
-    """A tap shows on the viewer within 2 s; a cut shows 'reconectando…' and heals by itself."""
+    """A tap shows on the viewer by its next poll; a cut shows 'reconectando…' and heals by
+    itself."""
     scorer = browser.new_context().new_page()
     board = open_table(scorer, live_server)
     viewer = browser.new_context().new_page()
@@ -113,15 +114,15 @@ def test_viewer_follows_the_score_and_reconnects(
     expect(viewer.locator("#live button, #live form")).to_have_count(0)
     scorer.goto(board)
     tap(scorer, "a", "+3")
-    expect(viewer.get_by_test_id("score-a")).to_have_text("3", timeout=3000)
+    expect(viewer.get_by_test_id("score-a")).to_have_text("3")
     expect(viewer.get_by_test_id("ultima")).to_contain_text("Nós +3")
     viewer.route("**/placar*", lambda route: route.abort())
-    expect(viewer.get_by_test_id("reconectando")).to_have_text("reconectando…", timeout=5000)
+    expect(viewer.get_by_test_id("reconectando")).to_have_text("reconectando…")
     expect(viewer.get_by_test_id("reconectando")).to_have_count(1)
     viewer.screenshot(path=str(shots / "live-reconectando-390.png"))
     tap(scorer, "b", "+1")
     viewer.unroute("**/placar*")
-    expect(viewer.get_by_test_id("reconectando")).to_have_count(0, timeout=5000)
+    expect(viewer.get_by_test_id("reconectando")).to_have_count(0)
     expect(viewer.get_by_test_id("score-b")).to_have_text("1")
     assert errors == []
     viewer.context.close()
@@ -144,6 +145,6 @@ def test_modo_tv_and_a_rotated_link(browser: Browser, live_server: str, shots: P
     ).click()
     scorer.get_by_test_id("trocar-links").click()
     expect(scorer.get_by_test_id("links-trocados")).to_be_visible()
-    expect(tv.get_by_test_id("reconectando")).to_contain_text("não vale mais", timeout=5000)
+    expect(tv.get_by_test_id("reconectando")).to_contain_text("não vale mais")
     tv.context.close()
     scorer.context.close()

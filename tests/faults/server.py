@@ -9,10 +9,12 @@ import signal
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import requests
 
@@ -21,9 +23,15 @@ from scorekeeper.extensions import db
 from scorekeeper.mesas import new_token
 from scorekeeper.models import Mesa
 
+from .. import processes
 from ..pgserver import free_port
 
-REQUEST_TIMEOUT = 10
+# Generous: on a loaded machine a request may wait long for a worker; none should wait this long.
+REQUEST_TIMEOUT = 30
+# A request that timed out is sent again: a page is only read, and a write carries its client id,
+# so a write whose first answer was lost is recognised by the table, never applied twice. A
+# timed-out write's outcome is thus known from the answer to its retry.
+ATTEMPTS = 3
 HX = {"HX-Request": "true"}
 
 
@@ -65,16 +73,9 @@ class Server:
     log: Path
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
-        """Send a signal to the master and its workers (the process group we started)."""
-        try:
-            os.killpg(self.process.pid, sig)
-        except ProcessLookupError:
-            return
-        try:
-            self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait(timeout=15)
+        """Send a signal to the master and its workers (the process group we started); whatever
+        is left of the group after 15 s, or after the master exits, is killed."""
+        processes.stop(self.process, sig, wait=15)
 
 
 def start(database_url: str, folder: Path) -> Server:
@@ -83,14 +84,13 @@ def start(database_url: str, folder: Path) -> Server:
     log = folder / f"gunicorn-{port}.log"
     command = [
         sys.executable, "-m", "gunicorn", "--workers", "2", "--worker-class", "sync",
-        "--bind", f"127.0.0.1:{port}", "--no-control-socket", "--timeout", "30",
+        "--bind", f"127.0.0.1:{port}", "--no-control-socket", "--timeout", "120",
         "scorekeeper:create_app()",
     ]  # fmt: skip
     with log.open("wb") as out:
-        process = subprocess.Popen(
-            command, env=server_env(database_url), stdout=out, stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )  # fmt: skip
+        process = processes.spawn(
+            command, env=server_env(database_url), stdout=out, stderr=subprocess.STDOUT
+        )
     server = Server(process, f"http://127.0.0.1:{port}", log)
     try:
         return _answering(server)
@@ -100,8 +100,8 @@ def start(database_url: str, folder: Path) -> Server:
 
 
 def _answering(server: Server) -> Server:
-    """Wait (up to 60 s, generous on a busy machine) until the server answers GET /."""
-    deadline = time.monotonic() + 60
+    """Wait (up to 120 s, generous on a busy machine) until the server answers GET /."""
+    deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         if server.process.poll() is not None:
             raise RuntimeError(f"gunicorn exited: {server.log.read_text()[-2000:]}")
@@ -154,7 +154,7 @@ class Scorer:
 
     def open(self, edit: str) -> Seen:
         """Load a board page (and the session's CSRF token)."""
-        response = self.session.get(f"{self.base}/m/{edit}", timeout=REQUEST_TIMEOUT)
+        response = self.get(f"{self.base}/m/{edit}")
         assert response.status_code == 200, response.status_code
         match = CSRF.search(response.text)
         assert match
@@ -162,15 +162,31 @@ class Scorer:
         self.seen[edit] = read_board(response.text)
         return self.seen[edit]
 
+    def get(self, url: str) -> requests.Response:
+        """GET a page, again if it timed out."""
+        return self._send("GET", url)
+
     def post(self, edit: str, route: str, rev: int, **form: str) -> requests.Response:
-        """POST to a board route as htmx does (CSRF header), remembering the board it answers."""
-        response = self.session.post(
+        """POST to a board route as htmx does (CSRF header, a new client id), remembering the
+        board it answers; sent again with the same client id if it timed out."""
+        response = self._send(
+            "POST",
             f"{self.base}/m/{edit}/{route}",
-            data={"rev": str(rev), **form},
+            data={"rev": str(rev), "cid": str(uuid.uuid4()), **form},
             headers={**HX, "X-CSRFToken": self.csrf},
-            timeout=REQUEST_TIMEOUT,
             allow_redirects=False,
         )
         if response.status_code in (200, 409, 422):
             self.seen[edit] = read_board(response.text)
         return response
+
+    def _send(self, method: str, url: str, **options: Any) -> requests.Response:
+        """One request, sent up to ATTEMPTS times while it times out; a refused or cut
+        connection (a killed server) is raised at once."""
+        for attempt in range(1, ATTEMPTS + 1):
+            try:
+                return self.session.request(method, url, timeout=REQUEST_TIMEOUT, **options)
+            except requests.Timeout:
+                if attempt == ATTEMPTS:
+                    raise
+        raise AssertionError("unreachable")

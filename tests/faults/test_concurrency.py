@@ -9,7 +9,6 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-import requests
 from flask import Flask
 
 from scorekeeper import create_app
@@ -18,7 +17,7 @@ from scorekeeper.models import ACTIVE, HandRecord, Mesa
 from scorekeeper.rules import Kind, Outcome, fold
 
 from ..web.helpers import scores
-from .server import REQUEST_TIMEOUT, Scorer, make_tables, running
+from .server import Scorer, make_tables, running
 
 PHONES = 50
 SOAK_TABLES = 100
@@ -41,7 +40,7 @@ def all_at_once(base: str, edit: str, route: str, rev: int, **form: str) -> Coun
     phones = [Scorer(base) for _ in range(PHONES)]
     for phone in phones:
         phone.open(edit)
-    barrier = threading.Barrier(PHONES, timeout=30)
+    barrier = threading.Barrier(PHONES, timeout=120)
 
     def send(phone: Scorer) -> int:
         barrier.wait()
@@ -68,7 +67,7 @@ def test_fifty_simultaneous_writes_with_the_same_revision_count_once(
             ("normal", 0, 3, ACTIVE),
             ("normal", 1, 1, ACTIVE),
         ]
-        board = requests.get(f"{server.url}/m/{edit}", timeout=REQUEST_TIMEOUT).text
+        board = Scorer(server.url).get(f"{server.url}/m/{edit}").text
         assert scores(board) == (3, 1)
     with app.app_context():
         db.engine.dispose()
@@ -122,7 +121,7 @@ def test_a_soak_of_random_writes_from_several_clients_keeps_every_score_exact(
             active = [r for r in records if r.status == ACTIVE]
             state = fold(config, [Outcome(Kind(r.kind), r.side, r.points) for r in active])
             checker.open(edit)
-            board = checker.session.get(f"{server.url}/m/{edit}", timeout=REQUEST_TIMEOUT).text
+            board = checker.get(f"{server.url}/m/{edit}").text
             assert scores(board) == state.points, edit
             assert checker.seen[edit].rev == revision
     with app.app_context():

@@ -502,8 +502,8 @@ def terminate_other_connections(app: Flask) -> int:
 
 @pytest.mark.parametrize("app", ["postgresql"], indirect=True)
 def test_polls_and_taps_survive_the_server_dropping_connections(local_app: Flask) -> None:
-    """A poll whose pooled connection the server closed is tried again on a new one (no 500),
-    and taps, which ping before use, go on."""
+    """A poll whose pooled connection the server closed gets a new one (no 500), and taps go on
+    (tests/web/test_connections.py: the same with no pool disposed, and a real restart)."""
     client = local_app.test_client()
     edit = open_table(client)
     view = mesa_of(local_app, edit).view_token
