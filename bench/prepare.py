@@ -77,7 +77,8 @@ def history(count: int) -> list[Outcome]:
 
 
 def history_rows(mesa_id: int, outcomes: Sequence[Outcome]) -> list[dict[str, object]]:
-    """The hand_record rows of a table whose log is `outcomes`, with the scores after each."""
+    """The hand_record rows of a table whose log is `outcomes`, with the scores and the state
+    (the checkpoint a board starts from) after each, as the app writes them."""
     state, rows, now = MatchState(MatchConfig()), [], utcnow()
     for seq, outcome in enumerate(outcomes, start=1):
         state = state.apply(outcome)
@@ -86,6 +87,7 @@ def history_rows(mesa_id: int, outcomes: Sequence[Outcome]) -> list[dict[str, ob
                 "mesa_id": mesa_id, "seq": seq, "kind": outcome.kind.value, "side": outcome.side,
                 "points": outcome.points, "note": None, "reason": None, "status": ACTIVE,
                 "score_a": state.points[0], "score_b": state.points[1], "created_at": now,
+                "state": state.snapshot(),
             }
         )  # fmt: skip
     return rows
