@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from sqlalchemy import Engine, create_engine, insert, literal, select
+from sqlalchemy import Engine, create_engine, insert, literal, select, text
 
 from scorekeeper.mesas import new_token
 from scorekeeper.models import ACTIVE, HandRecord, Mesa, utcnow
@@ -110,6 +110,13 @@ def tables_with_history(engine: Engine, tables: int, records: int) -> list[int]:
         connection.execute(insert(_RECORDS), history_rows(template, history(records)))
         connection.execute(insert(_RECORDS).from_select([_RECORDS.c.mesa_id, *columns], copied))
     return ids
+
+
+def analyze(engine: Engine) -> None:
+    """Fresh planner statistics after the bulk inserts, as autovacuum gives a live database
+    soon after a table grows (without them PostgreSQL plans for empty tables)."""
+    with engine.begin() as connection:
+        connection.execute(text("ANALYZE"))
 
 
 def write_tables(engine: Engine, path: Path, ids: Sequence[int]) -> str:

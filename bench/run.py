@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy import Engine  # noqa: E402
 
 from bench.prepare import (  # noqa: E402
+    analyze,
     engine_of,
     migrate,
     new_tables,
@@ -424,6 +425,7 @@ def prepare(engine: Engine, count: int) -> Tables:
         log(f"  {parts * size} tables with {records:,} records each ...")
         made = tables_with_history(engine, parts * size, records)
         slices[records] = [made[n * size : (n + 1) * size] for n in range(parts)]
+    analyze(engine)
     return Tables(ids[0], ids[1:half], ids[half : half + 250], slices)
 
 
