@@ -473,6 +473,7 @@ def history(setup: Setup, tables: Tables, seconds: int, rounds: int) -> dict[str
     sizes = list(HISTORY)
     rps: dict[str, list[dict[str, Any]]] = {}
     ratios: dict[str, list[float]] = {}
+    growth: dict[str, list[float]] = {}  # the largest log's figure over the one below it
     for number in range(rounds):
         log(f"history round {number + 1} of {rounds}: taps and board pages, {sizes} records")
         for kind, mode in (("tap", "tap"), ("board", "board")):
@@ -483,6 +484,7 @@ def history(setup: Setup, tables: Tables, seconds: int, rounds: int) -> dict[str
             for records, data in this.items():
                 rps.setdefault(f"{kind}_{records}", []).append(data)
                 ratios.setdefault(f"{kind}_{records}", []).append(ratio(data, this[0]))
+            growth.setdefault(kind, []).append(ratio(this[sizes[-1]], this[sizes[-2]]))
     out: dict[str, Any] = {
         "records": sizes,
         "tables_per_run": {str(n): size for n, (_, size) in HISTORY.items()},
@@ -496,6 +498,8 @@ def history(setup: Setup, tables: Tables, seconds: int, rounds: int) -> dict[str
             out[f"{kind}_ratio_{records}"] = merged["ratio"]
             out[f"{kind}_ratio_{records}_min"] = merged["ratio_min"]
             out[f"{kind}_ratio_{records}_max"] = merged["ratio_max"]
+    for kind, values in growth.items():
+        out[f"{kind}_ratio_{sizes[-1]}_to_{sizes[-2]}"] = round(statistics.median(values), 3)
     every = [run for runs in rps.values() for run in runs]
     out["non_2xx"] = sum(r["non_2xx"] for r in every)
     out["socket_errors"] = sum(r["socket_errors"] for r in every)
@@ -558,6 +562,9 @@ def table(results: dict[str, Any]) -> str:
             ratio = ratio_text(h, f"{kind}_ratio_{n}") if n else ""
             cells.append(f"{h[f'{kind}_rps_{n}']:>6.0f}/s {ratio:>14}")
         lines.append(f"{kind:<16}" + "".join(f"{c:>22}" for c in cells))
+    small, large = h["records"][-2], h["records"][-1]
+    growth = ", ".join(f"{k} {h[f'{k}_ratio_{large}_to_{small}']:.2f}" for k in ("tap", "board"))
+    lines.append(f"growth from {small:,} to {large:,} records (median ratio): {growth}")
     w = results["page_weight"]
     lines.append(
         f"first load {w['first_load_gzip_bytes']} B gzip ({w['first_load_br_bytes']} B br), "
