@@ -33,6 +33,7 @@ from ..rules import (
     TIED,
     Card,
     RulesError,
+    Section,
     deck,
     manilhas,
     mao_opens,
@@ -520,6 +521,7 @@ def _hand_context(
         "judge_href": judge_href,
         "undo_href": link(query.results[:-1]) if query.results else None,
         "restart_href": link(()) if query.results else None,
+        "rule_section": Section.RODADAS,
         "players_switch": tuple(
             Option(label, url_for("juiz.mao", **replace(query, players=n).params()), active)
             for label, n, active in (("1x1", 2, query.players == 2), ("2x2", 4, query.players == 4))

@@ -15,10 +15,8 @@ from ..rules import (
     TIE_OPENERS,
     Card,
     CardEvent,
-    Code,
     HandState,
     Names,
-    Reason,
     Special,
     Word,
     deck,
@@ -130,6 +128,12 @@ def _rows(state: HandState, names: Names, teams: tuple[str, str]) -> tuple[Round
     return tuple(rows)
 
 
+def _blank_rows(players: int) -> tuple[RoundRow, ...]:
+    """Three empty rounds, before the vira is known."""
+    blank = tuple(Put(None, "", None) for _ in range(players))
+    return tuple(RoundRow(n, blank, None, n == 1) for n in (1, 2, 3))
+
+
 def _speakers(
     state: HandState, names: Names, teams: tuple[str, str], link: Link, query: WholeQuery
 ) -> tuple[Speaker, ...]:
@@ -168,16 +172,15 @@ def _status(state: HandState, ruling: WholeRuling, names: Names) -> tuple[str, .
     lines = [word(standing, names)]
     worth = f"A mão vale {points_text(state.bet.worth)}"
     if state.bet.pending is not None:
-        worth += f"; aceito o pedido, {points_text(state.bet.pending)}"
+        worth += f" ({points_text(state.bet.pending)} se aceitarem)"
     lines.append(worth + ".")
-    if standing.code is Code.TURN and state.setup.special is not Special.NORMAL:
-        lines.append(word(Reason(Code.NO_CALL_IN_SPECIAL, special=state.setup.special)))
     return tuple(lines)
 
 
 def _grid(query: WholeQuery, state: HandState | None, link: Link) -> tuple[Any, ...]:
     """Rows of cards by rank, one column per suit: the vira to pick, or the card of the seat
-    whose turn it is; the vira and the cards already shown greyed out."""
+    whose turn it is; the vira and the cards already shown greyed out (every card, while a call
+    waits for its answer)."""
     ruleset = query.ruleset
     cards = set(deck(ruleset))
     vira = None if state is None else state.setup.vira
@@ -270,11 +273,11 @@ def build(query: WholeQuery, ruling: WholeRuling, teams: tuple[str, str], link: 
         "ruling": ruling,
         "teams": teams,
         "switches": _switches(query, teams, names, link),
-        "rows": () if state is None else _rows(state, names, teams),
+        "rows": _blank_rows(query.players) if state is None else _rows(state, names, teams),
         "vira": None if state is None else state.setup.vira,
         "speakers": _speakers(state, names, teams, link, query) if playing and state else (),
         "now": _status(state, ruling, names) if playing and state else (),
-        "grid": _grid(query, state, link) if picking_vira or (playing and seat is not None) else (),
+        "grid": _grid(query, state, link) if picking_vira or playing else (),
         "prompt": prompt,
         "cover_href": cover_href,
         "cover_known_href": cover_known_href,
@@ -282,4 +285,14 @@ def build(query: WholeQuery, ruling: WholeRuling, teams: tuple[str, str], link: 
         "restart_href": link(events=(), cover=False) if query.events else None,
         "cut_href": link(events=query.events[: position - 1], cover=False) if position else None,
         "picking_vira": picking_vira,
+        "mao_name": names.seat(query.mao) if 1 <= query.mao <= query.players else "?",
+        "speak_rows": 2 if _two_may_speak(query) else 1,
     }
+
+
+def _two_may_speak(query: WholeQuery) -> bool:
+    """True when two seats may have something to say at once (any player of a side answers,
+    or a mão de onze is decided while the other side's mão could put a card down or run): the
+    page then keeps room for two rows of buttons from the start."""
+    anyone = query.players == 4 and query.ruleset.answerer == "qualquer"
+    return anyone or query.special.onze_side is not None

@@ -238,7 +238,7 @@ def test_each_tap_adds_one_event_and_the_played_card_is_greyed(client: FlaskClie
 
 def test_calls_are_buttons_of_the_seat_that_may_say_them(client: FlaskClient) -> None:
     """At the start Nós 1 may ask for truco or run (giving Eles 1 point); after the truco only
-    Eles 1 answers, and no card may be tapped while it waits."""
+    Eles 1 answers, and no card may be tapped while it waits (the grid stays, greyed)."""
     html = client.get(HAND).text
     said = sorted(k for k in hooks(html) if k.startswith("diz-"))
     assert said == ["diz-1-corre", "diz-1-truco"]
@@ -250,7 +250,7 @@ def test_calls_are_buttons_of_the_seat_that_may_say_them(client: FlaskClient) ->
         "diz-2-seis",
     ]
     assert "1 ponto para Nós" in text_of(waiting, "diz-2-corre", "a")
-    assert "cartas" not in hooks(waiting)
+    assert "cartas" in hooks(waiting) and "<a class=\"jz-cell" not in waiting
     assert "responde Eles 1" in text_of(waiting, "situacao", "section")
 
 
