@@ -7,6 +7,7 @@ With the vira 4 de ouros the manilhas are the 5s: 3 > 2 > A > K > J > Q > 7 > 6 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
@@ -407,3 +408,67 @@ def test_the_whole_hand_page_shows_this_table_s_rules(client: FlaskClient) -> No
     client.get(f"/m/{token}/juiz")
     for url in (HAND, "/juiz"):
         assert "regras-desta-mesa" in hooks(client.get(url).text)
+
+
+# --- the rule book from every juiz page ------------------------------------------------------
+
+
+def test_the_juiz_home_links_the_rule_book_and_the_whole_hand(client: FlaskClient) -> None:
+    """/juiz offers the whole hand and the rule book beside the round and the hand."""
+    found = hooks(client.get("/juiz").text)
+    assert found["juiz-regras"][0]["href"] == "/regras"
+    assert events_of(found["juiz-mao-inteira"][0]["href"].replace("&amp;", "&")) == ""
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/juiz/rodada?vira=3o&jogadores=2&jogadas=4p,3c",
+        "/juiz/rodada?vira=3o&jogadores=2&jogadas=3o,3c",
+        "/juiz/mao?rodadas=nos,empate",
+        "/juiz/mao?rodadas=eles,eles,nos",
+    ],
+)
+def test_round_and_hand_reasons_link_their_rule_book_sections(
+    client: FlaskClient, url: str
+) -> None:
+    """Every reason (or the refusal) of the round and hand rulings links to /regras#<section>."""
+    html = client.get(url).text
+    block = re.search(r'data-testid="(?:motivos|explicacao)"[^>]*>(.*?)</(?:ol|p)>', html, re.S)
+    assert block
+    items = re.findall(r"<li>(.*?)</li>", block.group(1), re.S) or [block.group(1)]
+    sections = {s.value for s in Section}
+    for item in items:
+        anchor = re.search(r'href="/regras#([\w-]+)"', item)
+        assert anchor and anchor.group(1) in sections, item
+
+
+@pytest.mark.parametrize("url", ["/juiz/rodada?vira=3o", "/juiz/mao?rodadas=nos"])
+def test_every_juiz_page_shows_this_table_s_rules(client: FlaskClient, url: str) -> None:
+    """Opened from a board, the round and hand pages show 'Regras desta mesa' too."""
+    assert "regras-desta-mesa" not in hooks(client.get(url).text)
+    client.get(f"/m/{open_table(client)}/juiz")
+    assert "regras-desta-mesa" in hooks(client.get(url).text)
+
+
+def test_the_tabs_lead_to_the_whole_hand_keeping_the_vira(client: FlaskClient) -> None:
+    """The round and hand pages have a 'Mão inteira' tab that keeps the vira."""
+    for url in ("/juiz/rodada?vira=Jo", "/juiz/mao?rodadas=nos&vira=Jo"):
+        html = client.get(url).text.replace("&amp;", "&")
+        tab = re.search(r'<a href="([^"]+)">Mão inteira</a>', html)
+        assert tab
+        params = parse_qs(urlsplit(tab.group(1)).query, keep_blank_values=True)
+        assert params["vira"] == ["Jo"] and params["eventos"] == [""]
+
+
+def test_the_readme_example_is_a_hand_won_after_truco_aceito(client: FlaskClient) -> None:
+    """The whole-hand URL the README documents rules as it says: Nós, 3 points, nos,nos."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    example = re.search(r"`(/juiz/mao\?vira=[^`]*eventos=[^`]*)`", readme)
+    assert example
+    attrs = ruling(client, example.group(1))
+    assert (attrs["data-resultado"], attrs["data-pontos"], attrs["data-rodadas"]) == (
+        "nos",
+        "3",
+        "nos,nos",
+    )
