@@ -82,7 +82,6 @@ class Put:
     covered: bool = False
     current: bool = False
     win: bool = False
-    mao: bool = False
 
 
 @dataclass(frozen=True)
@@ -107,7 +106,6 @@ def _rows(state: HandState, names: Names, teams: tuple[str, str]) -> tuple[Round
             setup.side(seat),
             None if play is None else play.card,
             play is not None and play.covered,
-            mao=seat == setup.mao,
             **flags,
         )
 
