@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..mesas import Board, words
 from ..models import Mesa
-from ..rules import Code, Kind, Outcome, Phase, Reason, RulesError, word
+from ..rules import Code, Kind, Outcome, Phase, Reason, RulesError, WholeHandVerdict, word
 
 REASON = "pelo juiz"
 VALUE_NAMES = {1: "mão simples", 3: "truco", 6: "seis", 9: "nove", 12: "doze"}
@@ -95,3 +95,28 @@ def read_outcome(form: Mapping[str, str]) -> Outcome:
 def confirmation(outcome: Outcome, names: tuple[str, str]) -> str:
     """What the board says once a ruling is recorded, e.g. 'Os Zapeiros +3 · pelo juiz'."""
     return f"{words.describe(outcome, names)} · {REASON}"
+
+
+def whole_panel(board: Board, verdict: WholeHandVerdict | None) -> ApplyPanel | None:
+    """The one-tap apply section of a decided whole hand (its outcome, as the engine says), or
+    why the board can't take it now; None while the hand is undecided or refused."""
+    outcome = None if verdict is None else verdict.outcome
+    if verdict is None or outcome is None:
+        return None
+    mesa, state = board.mesa, board.state
+    if state.phase in PHASE_TEXTS:
+        return ApplyPanel(mesa, mesa.revision, state.points, (), PHASE_TEXTS[state.phase])
+    try:
+        state.apply(outcome)
+    except RulesError as refused:
+        return ApplyPanel(mesa, mesa.revision, state.points, (), str(refused))
+    label = "Mão anulada" if outcome.side is None else f"+{outcome.gain}"
+    choice = Choice(
+        label, verdict.note or "", outcome.kind.value, outcome.side, outcome.points, "aplicar-mao"
+    )
+    return ApplyPanel(mesa, mesa.revision, state.points, (choice,), None)
+
+
+def whole_reason(verdict: WholeHandVerdict) -> str:
+    """What the board's log says of a whole hand the juiz applied: 'pelo juiz · truco aceito'."""
+    return " · ".join(part for part in (REASON, verdict.note) if part)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from ..rules import (
+    ANSWERERS,
     DECKS,
     MANILHA_MODES,
     PLAY_COUNTS,
@@ -19,6 +20,7 @@ from ..rules import (
     ROUNDS,
     SIDE_LABELS,
     TIE_OPENERS,
+    Answerer,
     Card,
     Code,
     Deck,
@@ -27,6 +29,7 @@ from ..rules import (
     RuleBroken,
     RulesError,
     RuleSet,
+    Special,
     TieOpener,
     check_mao,
     check_vira,
@@ -34,6 +37,7 @@ from ..rules import (
     may_cover,
     undecided,
 )
+from ..rules.events import split_events
 
 T = TypeVar("T")
 
@@ -338,6 +342,172 @@ def parse_hand(
                     f"Use {', '.join(ROUND_LABELS[:-1])} ou {ROUND_LABELS[-1]}."
                 )
         query = replace(query, results=tuple(item.casefold() for item in results))
+    except RulesError as error:
+        return query, str(error)
+    return query, None
+
+
+MAX_EVENTS_TEXT = 600
+MAX_EVENTS = 40
+EVENT_KEYS = (
+    "vira",
+    "jogadores",
+    "mao",
+    "eventos",
+    "baralho",
+    "manilhas",
+    "empate",
+    "resposta",
+    "especial",
+)
+SPECIALS: tuple[Special, ...] = tuple(Special)
+
+
+@dataclass(frozen=True)
+class WholeQuery:
+    """What the whole-hand page was asked: the rules, the players, the mão's seat (1..N), the
+    kind of hand, the vira and the events as typed ('1:truco', '2:4p', ...)."""
+
+    players: int = 4
+    deck: Deck = "sujo"
+    manilhas: ManilhaMode = "variavel"
+    tie_opener: TieOpener = "mao"
+    answerer: Answerer = "proximo"
+    special: Special = Special.NORMAL
+    mao: int = 1
+    vira: str | None = None
+    events: tuple[str, ...] = ()
+    cover: bool = False
+
+    @property
+    def ruleset(self) -> RuleSet:
+        """The rules chosen."""
+        return RuleSet(
+            deck=self.deck,
+            manilhas=self.manilhas,
+            tie_opener=self.tie_opener,
+            answerer=self.answerer,
+        )
+
+    @property
+    def fixed(self) -> bool:
+        """True for manilha fixa (no vira)."""
+        return self.ruleset.fixed
+
+    def but(self, **changes: object) -> WholeQuery:
+        """A copy with some fields changed (no vira with manilha fixa)."""
+        query = replace(self, **changes)  # type: ignore[arg-type]
+        return replace(query, vira=None) if query.fixed else query
+
+    def share_params(self) -> dict[str, Any]:
+        """The shareable query string: the hand, and the options away from their defaults."""
+        params: dict[str, Any] = {
+            "vira": self.vira,
+            "jogadores": str(self.players),
+            "mao": str(self.mao),
+            "eventos": ",".join(self.events),
+        }
+        options = {
+            "baralho": (self.deck, WHOLE.deck),
+            "manilhas": (self.manilhas, WHOLE.manilhas),
+            "empate": (self.tie_opener, WHOLE.tie_opener),
+            "resposta": (self.answerer, WHOLE.answerer),
+            "especial": (self.special.value, WHOLE.special.value),
+        }
+        params.update({key: value for key, (value, default) in options.items() if value != default})
+        return {key: value for key, value in params.items() if value is not None}
+
+    def params(self) -> dict[str, Any]:
+        """Every setting spelled out, for the page's own links (they never name a table)."""
+        return {
+            **self.share_params(),
+            "baralho": self.deck,
+            "manilhas": self.manilhas,
+            "empate": self.tie_opener,
+            "resposta": self.answerer,
+            "especial": self.special.value,
+            **({"cobrir": "1"} if self.cover else {}),
+        }
+
+    def carry(self) -> dict[str, Any]:
+        """What the other juiz pages keep: the vira and the card rules."""
+        round_query = RoundQuery(
+            players=self.players,
+            deck=self.deck,
+            manilhas=self.manilhas,
+            tie_opener=self.tie_opener,
+            vira=self.vira,
+        )
+        return round_query.carry()
+
+
+WHOLE = WholeQuery()
+
+
+def _events(args: Mapping[str, str]) -> tuple[str, ...]:
+    """The events as typed (the engine reads and judges them), refused when absurdly many."""
+    value = args.get("eventos") or ""
+    if len(value) > MAX_EVENTS_TEXT:
+        raise RulesError("A lista de eventos é longa demais: uma mão não tem tantas jogadas.")
+    events = split_events(value)
+    if len(events) > MAX_EVENTS:
+        raise RulesError(
+            f"Eventos demais ({len(events)}): uma mão tem no máximo 12 cartas e alguns pedidos."
+        )
+    return events
+
+
+def _seat(args: Mapping[str, str], name: str, default: int, players: int) -> int:
+    """A seat number as given (the rules check it is at the table), the default when absent."""
+    value = _text(args, name)
+    if value is None:
+        return default
+    if not (value.isascii() and value.isdigit()) or len(value) > 2:
+        raise RulesError(
+            f"Quem é o mão: use {name}=1 a {name}={players} (os assentos, na ordem de jogo)."
+        )
+    return int(value)
+
+
+def parse_whole(
+    args: Mapping[str, str], start: WholeQuery = WHOLE
+) -> tuple[WholeQuery, str | None]:
+    """The whole-hand query (with safe fallbacks) and the first refusal, if any; `start` holds
+    the settings the query string leaves out (the table's when opened from one)."""
+    query = start
+    try:
+        base = RoundQuery(
+            players=start.players,
+            deck=start.deck,
+            manilhas=start.manilhas,
+            tie_opener=start.tie_opener,
+        )
+        settings = _settings(args, base)
+        query = replace(
+            query,
+            players=settings.players,
+            deck=settings.deck,
+            manilhas=settings.manilhas,
+            tie_opener=settings.tie_opener,
+        )
+        query = replace(
+            query,
+            answerer=_option(
+                args, "resposta", ANSWERERS, start.answerer, "Quem responde ao truco"
+            ),
+            special=_choice(
+                args,
+                "especial",
+                {s.value: s for s in SPECIALS},
+                start.special,
+                "Tipo de mão desconhecido: use especial=onze-nos, especial=onze-eles ou "
+                "especial=ferro (ou nada, para uma mão normal).",
+            ),
+        )
+        mao = start.mao if start.mao <= query.players else 1
+        query = replace(query, mao=_seat(args, "mao", mao, query.players))
+        query = replace(query, events=_events(args), cover=args.get("cobrir") == "1")
+        query = replace(query, vira=_vira(args, query.ruleset))
     except RulesError as error:
         return query, str(error)
     return query, None

@@ -15,21 +15,51 @@ from ..rules import (
     HandVerdict,
     Names,
     PlaysRead,
+    Reason,
+    Result,
     RoundVerdict,
+    RuleBroken,
     RulesError,
+    Section,
+    WholeHandVerdict,
     check_plays_count,
     check_vira,
     explain,
     judge_hand,
     judge_round,
+    judge_whole_hand,
     ordinal,
     read_plays,
     results_of,
     word,
 )
-from .query import HandQuery, RoundQuery
+from ..rules.reasons import points_text
+from .query import HandQuery, RoundQuery, WholeQuery
 
 TEAMS = DEFAULT_SIDES
+
+
+@dataclass(frozen=True)
+class Said:
+    """A reason as the page shows it: its words and the rule-book section it applies."""
+
+    text: str
+    section: Section | None = None
+
+
+def said(reasons: Sequence[Reason], names: Names) -> tuple[Said, ...]:
+    """The engine's reasons in its words, with the table's names, each with its section."""
+    return tuple(Said(word(reason, names), reason.section) for reason in reasons)
+
+
+def section_of(error: RulesError) -> Section | None:
+    """The rule-book section of the rule a refusal names, when it carries its reason."""
+    return error.reason.section if isinstance(error, RuleBroken) else None
+
+
+def refusal_said(error: RulesError, names: Names) -> Said:
+    """A refusal in the engine's words, with the section of the rule it breaks when it has one."""
+    return Said(explain(error, names), section_of(error))
 
 
 @dataclass(frozen=True)
@@ -62,6 +92,14 @@ class RoundRuling:
     prompt: str = ""
     next_result: str | None = None
     picking_vira: bool = False
+    error_section: Section | None = None
+
+    @property
+    def said(self) -> tuple[Said, ...]:
+        """The reasons with the rule-book section each applies."""
+        why = () if self.verdict is None else self.verdict.why
+        sections = [r.section for r in why] + [None] * len(self.reasons)
+        return tuple(Said(t, sec) for t, sec in zip(self.reasons, sections, strict=False))
 
     @property
     def winning_position(self) -> int | None:
@@ -101,11 +139,20 @@ def judge_round_query(
         check_plays_count(len(query.plays), query.players)
     except RulesError as error:
         message = f"{error} {_fix_count(len(query.plays))}"
-        return RoundRuling("invalido", "Jogadas demais", error=message, slots=empty)
+        section = section_of(error)
+        return RoundRuling(
+            "invalido", "Jogadas demais", error=message, slots=empty, error_section=section
+        )
     try:
         vira = check_vira(query.ruleset, query.vira) if query.vira or query.fixed else None
     except RulesError as error:
-        return RoundRuling("invalido", "Vira impossível", error=str(error), slots=empty)
+        return RoundRuling(
+            "invalido",
+            "Vira impossível",
+            error=str(error),
+            slots=empty,
+            error_section=section_of(error),
+        )
     read = read_plays(
         list(zip(names, query.plays, strict=False)),
         ruleset=query.ruleset,
@@ -115,9 +162,14 @@ def judge_round_query(
     slots = _slots(query, names, read)
     used = frozenset(c for c in [vira, *(s.card for s in slots)] if c is not None)
     if read.refusal is not None:
-        error = str(read.refusal)
         return RoundRuling(
-            "invalido", "Jogada impossível", error=error, vira=vira, slots=slots, used=used
+            "invalido",
+            "Jogada impossível",
+            error=str(read.refusal),
+            vira=vira,
+            slots=slots,
+            used=used,
+            error_section=section_of(read.refusal),
         )
     if vira is None and not query.fixed:
         prompt = "Toque a vira: a carta virada na mesa, que decide as manilhas."
@@ -158,7 +210,13 @@ def _ruled(
         )
     except RulesError as error:
         return RoundRuling(
-            "invalido", "Jogada impossível", error=str(error), vira=vira, slots=slots, used=used
+            "invalido",
+            "Jogada impossível",
+            error=str(error),
+            vira=vira,
+            slots=slots,
+            used=used,
+            error_section=section_of(error),
         )
     if verdict.winning_side is None:
         headline = "Empate: a rodada não é de ninguém"
@@ -192,6 +250,14 @@ class HandRuling:
     error: str | None = None
     verdict: HandVerdict | None = None
     winner_side: int | None = None
+    error_section: Section | None = None
+
+    @property
+    def said(self) -> tuple[Said, ...]:
+        """The reasons with the rule-book section each applies."""
+        why = () if self.verdict is None else self.verdict.why
+        sections = [r.section for r in why] + [None] * len(self.reasons)
+        return tuple(Said(t, sec) for t, sec in zip(self.reasons, sections, strict=False))
 
     @property
     def next_round(self) -> int | None:
@@ -209,7 +275,12 @@ def judge_hand_query(
     try:
         verdict = judge_hand(results_of(query.results))
     except RulesError as error:
-        return HandRuling("invalido", "Rodada impossível", error=explain(error, names))
+        return HandRuling(
+            "invalido",
+            "Rodada impossível",
+            error=explain(error, names),
+            error_section=section_of(error),
+        )
     reasons = tuple(word(reason, names) for reason in verdict.why)
     if not verdict.decided:
         headline = f"Ainda não decidida: falta a {ordinal(verdict.next_round)} rodada"
@@ -219,4 +290,93 @@ def judge_hand_query(
     side = SIDE_LABELS.index(verdict.winner)
     return HandRuling(
         verdict.winner, f"Mão para {teams[side]}", reasons, verdict=verdict, winner_side=side
+    )
+
+
+@dataclass(frozen=True)
+class WholeRuling:
+    """The whole-hand page's answer: nos, eles, anulada, indecisa or invalido, the engine's
+    verdict (the hand as it stood before an illegal event, too) and its words."""
+
+    result: str
+    headline: str
+    said: tuple[Said, ...] = ()
+    refused: Said | None = None
+    verdict: WholeHandVerdict | None = None
+    names: Names = Names()
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """The reasons' words."""
+        return tuple(s.text for s in self.said)
+
+    @property
+    def error(self) -> str | None:
+        """The refusal's words, if any."""
+        return None if self.refused is None else self.refused.text
+
+    @property
+    def error_section(self) -> Section | None:
+        """The rule-book section of the refusal, if any."""
+        return None if self.refused is None else self.refused.section
+
+    @property
+    def position(self) -> int | None:
+        """The 1-based position of the first illegal event."""
+        if self.verdict is None or self.verdict.illegal is None:
+            return None
+        return self.verdict.illegal.position
+
+    @property
+    def points(self) -> int:
+        """The points scored (0 for a void, undecided or refused hand)."""
+        return 0 if self.verdict is None else self.verdict.points
+
+    @property
+    def rounds(self) -> str:
+        """Each finished round's result, comma-separated ('nos,empate,eles')."""
+        return "" if self.verdict is None else ",".join(r.label for r in self.verdict.rounds)
+
+    @property
+    def winner_side(self) -> int | None:
+        """The side that scores, if any."""
+        return None if self.verdict is None else self.verdict.winner
+
+
+def judge_whole_query(
+    query: WholeQuery, refusal: str | None, teams: Sequence[str] = TEAMS, given: Sequence[str] = ()
+) -> WholeRuling:
+    """Ask the engine about the whole hand the page was given, in the table's names."""
+    names = Names(sides=tuple(teams), seats=tuple(given))
+    if refusal:
+        return WholeRuling("invalido", "Não dá para julgar assim", refused=Said(refusal))
+    if query.vira is None and not query.fixed and not query.events:
+        return WholeRuling(Result.INDECISA.value, "Toque a vira para começar", names=names)
+    try:
+        verdict = judge_whole_hand(
+            query.events,
+            ruleset=query.ruleset,
+            players=query.players,
+            vira=query.vira,
+            mao=query.mao,
+            special=query.special,
+        )
+    except RulesError as error:
+        refused = refusal_said(error, names)
+        return WholeRuling("invalido", "Não dá para julgar assim", refused=refused)
+    illegal = verdict.illegal
+    if illegal is not None:
+        refused = Said(illegal.message(names), illegal.reason.section)
+        return WholeRuling(
+            "invalido", "Jogada impossível", said(verdict.reasons, names), refused, verdict, names
+        )
+    result = verdict.result
+    if result is Result.INDECISA:
+        headline = "A mão segue"
+    elif result is Result.ANULADA:
+        headline = "Mão anulada: ninguém marca"
+    else:
+        headline = f"Mão para {teams[verdict.winner or 0]}: {points_text(verdict.points)}"
+    return WholeRuling(
+        result.value, headline, said(verdict.reasons, names), verdict=verdict, names=names
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 from urllib.parse import quote
 
@@ -33,6 +33,7 @@ from ..rules import (
     TIED,
     Card,
     RulesError,
+    Section,
     deck,
     manilhas,
     mao_opens,
@@ -42,18 +43,30 @@ from ..rules import (
     ways_to,
 )
 from ..urls import absolute_url, public_url
-from . import JUIZ_TABLE, apply, reference
+from . import JUIZ_TABLE, apply, reference, whole
 from .query import (
     CARRY_KEYS,
+    EVENT_KEYS,
     GLOBAL,
     MAX_VALUE,
+    WHOLE,
     HandQuery,
     RoundQuery,
+    WholeQuery,
     parse_hand,
     parse_round,
+    parse_whole,
     read_carry,
 )
-from .rulings import TEAMS, HandRuling, RoundRuling, judge_hand_query, judge_round_query
+from .rulings import (
+    TEAMS,
+    HandRuling,
+    RoundRuling,
+    judge_hand_query,
+    judge_round_query,
+    judge_whole_query,
+)
+from .widgets import Cell, Option, Switch
 
 bp = Blueprint("juiz", __name__, url_prefix="/juiz")
 
@@ -74,39 +87,6 @@ HAND_KEYS = ("rodadas", "jogadores")
 DECK_LABELS = {"sujo": "Sujo", "limpo": "Limpo"}
 MANILHA_LABELS = {"variavel": "Variável", "fixa": "Fixa"}
 TIE_OPENER_LABELS = {"mao": "O mão", "primeira_empatada": "1º a empatar"}
-
-
-@dataclass(frozen=True)
-class Option:
-    """One choice of a house-rule switch, as a link."""
-
-    label: str
-    href: str
-    active: bool
-
-
-@dataclass(frozen=True)
-class Switch:
-    """A house-rule switch: a title and its options."""
-
-    title: str
-    options: tuple[Option, ...]
-
-    @property
-    def wide(self) -> bool:
-        """True when the options need the whole width of a phone."""
-        return len(self.options) > 3 or sum(len(o.label) for o in self.options) > 18
-
-
-@dataclass(frozen=True)
-class Cell:
-    """A card of the grid: a link to tap, or shown as used or absent."""
-
-    card: Card
-    href: str | None
-    used: bool
-    absent: bool
-    manilha: bool
 
 
 def _table() -> Board | None:
@@ -194,6 +174,7 @@ def index() -> Any:
         ref_hint=REF_HINT,
         round_href=url_for("juiz.rodada", **carry),
         hand_href=url_for("juiz.mao", **carry),
+        whole_href=url_for("juiz.mao", eventos="", **carry),
         board_href=url_for("juiz.back_to_board") if board else None,
     )
 
@@ -260,7 +241,13 @@ def _round_context(
         "home_href": url_for("juiz.index", **carry),
         "round_tab_href": url_for("juiz.rodada", jogadores=query.players, **carry),
         "hand_tab_href": url_for("juiz.mao", jogadores=query.players, **carry),
+        "whole_tab_href": _whole_href(query.players, carry),
     }
+
+
+def _whole_href(players: int, carry: dict[str, Any]) -> str:
+    """The whole-hand page with no event yet, keeping the vira and the card rules."""
+    return url_for("juiz.mao", jogadores=players, eventos="", **carry)
 
 
 def _hand_notes(
@@ -433,8 +420,58 @@ def _grid(query: RoundQuery, ruling: RoundRuling, link: Any) -> Grid:
 
 @bp.get("/mao")
 def mao() -> Any:
-    """Rule on a hand from its round results in the query string."""
+    """Rule on a hand: from its events (`eventos`, the whole hand) or its round results."""
+    if "eventos" in request.args:
+        return _whole_page(_table(), request.args)
     return _hand_page(_table(), request.args)
+
+
+def _whole_defaults(board: Board | None) -> WholeQuery:
+    """The table's settings (and the kind and mão of its current hand), else the defaults."""
+    if board is None:
+        return WHOLE
+    mesa, state = board.mesa, board.state
+    return WholeQuery(
+        players=mesa.players,
+        deck=mesa.deck,
+        manilhas=mesa.manilhas,
+        tie_opener=mesa.tie_opener,
+        special=state.special,
+        mao=state.mao + 1,
+    )
+
+
+def _whole_page(
+    board: Board | None, args: Any, status: int = 200, message: str | None = None
+) -> Any:
+    """Render the whole-hand page (or its fragment), with an optional apply message."""
+    query, refusal = parse_whole(args, _whole_defaults(board))
+    teams, given = _names(board)
+    ruling = judge_whole_query(query, refusal, teams, given)
+    if refusal is None and ruling.verdict is not None and ruling.verdict.illegal is None:
+        query = replace(query, events=tuple(str(e) for e in ruling.verdict.events))
+    share = query.share_params() if refusal is None else _raw_share(args, EVENT_KEYS)
+    share_href = absolute_url("juiz.mao", public_url(), **share)
+
+    def link(**changes: Any) -> str:
+        return url_for("juiz.mao", **query.but(**changes).params())
+
+    context = whole.build(query, ruling, teams, link)
+    carry = query.carry()
+    first_round = _first_round(HandQuery(query.players, (), tuple(carry.items())), board)
+    context.update(
+        share_href=share_href,
+        whatsapp_href=_whatsapp(ruling.headline, share_href),
+        message=message,
+        mesa=board.mesa if board else None,
+        panel=apply.whole_panel(board, ruling.verdict) if board is not None else None,
+        board_href=url_for("juiz.back_to_board") if board else None,
+        home_href=url_for("juiz.index", **carry),
+        round_tab_href=url_for("juiz.rodada", **first_round.params()),
+        hand_tab_href=url_for("juiz.mao", jogadores=query.players, **carry),
+        whole_tab_href=link(events=(), cover=False),
+    )
+    return _render("juiz/mao_inteira.html", "juiz/_mao_inteira.html", status, **context)
 
 
 def _hand_page(
@@ -484,6 +521,7 @@ def _hand_context(
         "judge_href": judge_href,
         "undo_href": link(query.results[:-1]) if query.results else None,
         "restart_href": link(()) if query.results else None,
+        "rule_section": Section.RODADAS,
         "players_switch": tuple(
             Option(label, url_for("juiz.mao", **replace(query, players=n).params()), active)
             for label, n, active in (("1x1", 2, query.players == 2), ("2x2", 4, query.players == 4))
@@ -493,6 +531,7 @@ def _hand_context(
         "home_href": url_for("juiz.index", **carry),
         "round_tab_href": url_for("juiz.rodada", **first_round.params()),
         "hand_tab_href": url_for("juiz.mao", jogadores=query.players, **carry),
+        "whole_tab_href": _whole_href(query.players, carry),
     }
 
 
@@ -534,6 +573,29 @@ def aplicar() -> Any:
     return redirect(url_for("tables.board", token=mesa.edit_token), 303)
 
 
+@bp.post("/mao/aplicar")
+def aplicar_mao() -> Any:
+    """Record a decided whole hand on the board the juiz was opened from: the engine's outcome
+    for the events posted (never a value the form says), with the same revision check as a
+    tap."""
+    write = Write.read(request.form)
+    board = _table()
+    if board is None:
+        raise UnknownTable()
+    query, refusal = parse_whole(request.form, _whole_defaults(board))
+    ruling = judge_whole_query(query, refusal, *_names(board))
+    verdict = ruling.verdict
+    if ruling.error is not None:
+        raise RulesError(ruling.error)
+    if verdict is None or verdict.outcome is None:
+        raise RulesError("A mão ainda não acabou: não há o que marcar no placar.")
+    mesa = board.mesa
+    reason = apply.whole_reason(verdict)
+    mesas.record_outcome(mesa.edit_token, write.rev, verdict.outcome, reason=reason)
+    flash(f"{words.describe(verdict.outcome, mesa.team_names)} · {reason}")
+    return redirect(url_for("tables.board", token=mesa.edit_token), 303)
+
+
 @bp.errorhandler(StaleRevision)
 @bp.errorhandler(RulesError)
 def _not_applied(error: Exception) -> Any:
@@ -542,6 +604,13 @@ def _not_applied(error: Exception) -> Any:
     board = _table()
     if board is None:
         return missing_table(UnknownTable())
+    if "eventos" in request.form:
+        args = {k: request.form[k] for k in (*EVENT_KEYS, "cobrir") if k in request.form}
+        return _whole_page(board, args, 409 if stale else 422, _refusal_text(error, stale))
     args = {k: request.form[k] for k in (*HAND_KEYS, *CARRY_KEYS) if k in request.form}
-    message = words.STALE_MESSAGE if stale else str(error)
-    return _hand_page(board, args, 409 if stale else 422, message)
+    return _hand_page(board, args, 409 if stale else 422, _refusal_text(error, stale))
+
+
+def _refusal_text(error: Exception, stale: bool) -> str:
+    """What the page says of a write the board refused."""
+    return words.STALE_MESSAGE if stale else str(error)

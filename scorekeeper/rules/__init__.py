@@ -44,6 +44,7 @@ from .reasons import (
     Section,
     Shown,
     explain,
+    hand_note,
     ordinal,
     word,
 )
@@ -60,7 +61,17 @@ from .rounds import (
     may_cover,
     read_plays,
 )
-from .ruleset import DECKS, MANILHA_MODES, TIE_OPENERS, Deck, ManilhaMode, RuleSet, TieOpener
+from .ruleset import (
+    ANSWERERS,
+    DECKS,
+    MANILHA_MODES,
+    TIE_OPENERS,
+    Answerer,
+    Deck,
+    ManilhaMode,
+    RuleSet,
+    TieOpener,
+)
 from .scoring import (
     HAND_VALUES,
     Kind,
@@ -84,6 +95,9 @@ from .whole_hand import (
 )
 
 __all__ = [
+    "ANSWERERS",
+    "Answerer",
+    "hand_note",
     "DECKS",
     "DEFAULT_SIDES",
     "FIXED_MANILHAS",

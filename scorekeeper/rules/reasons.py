@@ -674,3 +674,25 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
             return f"Mão para {side}: {points}."
         case Code.VOIDED:
             return "Mão anulada: ninguém marca pontos, mas ela conta como mão dada."
+
+
+def hand_note(
+    special: Special,
+    *,
+    accepted: Word | None = None,
+    ran_from: Word | None = None,
+    ran_on_turn: bool = False,
+    declined: bool = False,
+) -> str:
+    """How a finished hand went, in a few words: 'truco aceito', 'correram do seis', 'mão de
+    onze jogada', 'correram da mão de onze', 'mão de ferro', 'mão simples'."""
+    if declined:
+        return "correram da mão de onze"
+    if special is Special.FERRO:
+        return "mão de ferro"
+    if special.onze_side is not None:
+        return "mão de onze jogada" + (", correram na vez" if ran_on_turn else "")
+    if ran_from is not None:
+        return f"correram do {ran_from.value}"
+    played = f"{accepted.value} aceito" if accepted is not None else "mão simples"
+    return f"{played}, correram na vez" if ran_on_turn else played

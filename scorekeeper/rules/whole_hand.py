@@ -23,7 +23,7 @@ from .decks import check_vira
 from .errors import RulesError
 from .events import CardEvent, Event, IllegalEvent, WordEvent, parse_event, split_events
 from .hands import SIDE_LABELS, HandVerdict, decide, judge_hand
-from .reasons import DEFAULT_NAMES, Code, Reason, RuleBroken
+from .reasons import DEFAULT_NAMES, Code, Reason, RuleBroken, hand_note
 from .rounds import RoundVerdict, card_refusal, judge_round
 from .ruleset import RuleSet
 from .scoring import Outcome, Special
@@ -153,6 +153,29 @@ class HandState:
     def results(self) -> tuple[int | None, ...]:
         """The finished rounds' winning sides (None for a tie)."""
         return tuple(r.winner for r in self.rounds)
+
+    @property
+    def round_number(self) -> int:
+        """The round being played (the last one once the hand is over)."""
+        return max(len(self.rounds), 1) if self.over else len(self.rounds) + 1
+
+    @property
+    def card_turn(self) -> int | None:
+        """The seat that may put down a card now: the turn's, unless a call waits or the hand
+        is over (seed 000, Truco: no card is played while a call waits)."""
+        return None if self.caller is not None else self.turn
+
+    @property
+    def seen(self) -> frozenset[Card]:
+        """The cards nobody may put down any more: the vira and every face already shown."""
+        faces = [p.card for r in self.rounds for p in r.plays] + [p.card for p in self.plays]
+        vira = [] if self.setup.vira is None else [self.setup.vira]
+        return frozenset(c for c in faces + vira if c is not None)
+
+    def speakers(self) -> tuple[tuple[int, tuple[Word, ...]], ...]:
+        """Every seat that may say something now, with the words it may say, in seat order."""
+        said = ((seat, self.legal_words(seat)) for seat in range(1, self.setup.players + 1))
+        return tuple((seat, words) for seat, words in said if words)
 
     def answerers(self) -> tuple[int, ...]:
         """The seats that may answer the waiting call (none when nothing waits)."""
@@ -466,6 +489,21 @@ class WholeHandVerdict:
     def ran_from(self) -> Word | None:
         """The call someone ran from, when the hand ended so."""
         return self.state.ran_from
+
+    @property
+    def note(self) -> str | None:
+        """How the hand went, in a few pt-BR words for the board's log ('truco aceito',
+        'correram do seis', 'mão de onze jogada'); None while undecided or refused."""
+        if self.outcome is None:
+            return None
+        state = self.state
+        return hand_note(
+            state.setup.special,
+            accepted=state.bet.accepted,
+            ran_from=state.ran_from,
+            ran_on_turn=state.ending is Ending.RAN and state.ran_from is None,
+            declined=state.ending is Ending.DECLINED,
+        )
 
     @property
     def reasons(self) -> tuple[Reason, ...]:

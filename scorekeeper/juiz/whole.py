@@ -1,0 +1,296 @@
+"""The whole hand, tap by tap: what the page shows of the engine's ruling (the rounds on the
+table, whose turn, what the hand is worth, who may say what, what running would give) and the
+links to tap next. Every rule is the engine's: this module only asks it and draws the answers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules import (
+    DECKS,
+    MANILHA_MODES,
+    SUITS,
+    TIE_OPENERS,
+    Card,
+    CardEvent,
+    HandState,
+    Names,
+    Special,
+    Word,
+    deck,
+    manilhas,
+    word,
+)
+from ..rules.reasons import points_text
+from .query import WholeQuery
+from .rulings import WholeRuling
+from .widgets import Cell, Option, Switch
+
+Link = Callable[..., str]
+
+DECK_LABELS = {"sujo": "Sujo", "limpo": "Limpo"}
+MANILHA_LABELS = {"variavel": "Variável", "fixa": "Fixa"}
+TIE_OPENER_LABELS = {"mao": "O mão", "primeira_empatada": "1º a empatar"}
+ANSWERER_LABELS = {"proximo": "O próximo", "qualquer": "Qualquer um"}
+SPECIAL_LABELS = {
+    Special.NORMAL: "Normal",
+    Special.ONZE_NOS: "Onze: {0}",
+    Special.ONZE_ELES: "Onze: {1}",
+    Special.FERRO: "Ferro",
+}
+WORD_LABELS = {
+    Word.TRUCO: "Truco!",
+    Word.SEIS: "Seis!",
+    Word.NOVE: "Nove!",
+    Word.DOZE: "Doze!",
+    Word.ACEITA: "Aceita",
+    Word.CORRE: "Corre",
+}
+
+
+@dataclass(frozen=True)
+class Action:
+    """Something a seat may say now, as a link to the hand with it said."""
+
+    label: str
+    detail: str
+    href: str
+    testid: str
+    call: bool
+
+
+@dataclass(frozen=True)
+class Speaker:
+    """A seat that may speak now, and what it may say."""
+
+    seat: int
+    name: str
+    side: int
+    actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True)
+class Put:
+    """A seat's place in a round: who, and the card put down (if any yet)."""
+
+    seat: int | None
+    name: str
+    side: int | None
+    card: Card | None = None
+    covered: bool = False
+    current: bool = False
+    win: bool = False
+
+
+@dataclass(frozen=True)
+class RoundRow:
+    """A round as the table shows it: its places in play order and its result."""
+
+    number: int
+    puts: tuple[Put, ...]
+    label: str | None
+    current: bool
+
+
+def _rows(state: HandState, names: Names, teams: tuple[str, str]) -> tuple[RoundRow, ...]:
+    """The three rounds: the finished ones, the one being played, the ones to come (blank)."""
+    setup = state.setup
+    rows: list[RoundRow] = []
+
+    def put(seat: int, play: CardEvent | None, **flags: bool) -> Put:
+        return Put(
+            seat,
+            names.seat(seat),
+            setup.side(seat),
+            None if play is None else play.card,
+            play is not None and play.covered,
+            **flags,
+        )
+
+    for result in state.rounds:
+        puts = tuple(put(p.seat, p, win=p.seat == result.winning_seat) for p in result.plays)
+        label = "Empate" if result.winner is None else teams[result.winner]
+        rows.append(RoundRow(result.number, puts, label, False))
+    if not state.over:
+        order = setup.order(state.opener)
+        played = dict(enumerate(state.plays))
+        puts = tuple(
+            put(seat, played.get(i), current=seat == state.card_turn)
+            for i, seat in enumerate(order)
+        )
+        rows.append(RoundRow(len(state.rounds) + 1, puts, None, True))
+    blank = tuple(Put(None, "", None) for _ in range(setup.players))
+    rows.extend(RoundRow(n, blank, None, False) for n in range(len(rows) + 1, 4))
+    return tuple(rows)
+
+
+def _blank_rows(players: int) -> tuple[RoundRow, ...]:
+    """Three empty rounds, before the vira is known."""
+    blank = tuple(Put(None, "", None) for _ in range(players))
+    return tuple(RoundRow(n, blank, None, n == 1) for n in (1, 2, 3))
+
+
+def _speakers(
+    state: HandState, names: Names, teams: tuple[str, str], link: Link, query: WholeQuery
+) -> tuple[Speaker, ...]:
+    """Every seat that may speak now, each word a link (running says what it would give)."""
+    onze = state.onze_open
+    speakers = []
+    for seat, words in state.speakers():
+        actions = []
+        for said in words:
+            detail = ""
+            label = WORD_LABELS[said]
+            if said is Word.CORRE:
+                outcome = state.if_run(seat)
+                if outcome is not None:
+                    detail = f"{points_text(outcome.gain)} para {teams[outcome.side or 0]}"
+            elif said.is_call and said.asks is not None:
+                detail = f"vale {points_text(said.asks)}"
+            elif onze and state.caller is None:
+                label, detail = "Joga", "a mão de onze, valendo 3"
+            elif state.bet.waiting is not None:
+                detail = f"o {state.bet.waiting.value}"
+            href = link(events=(*query.events, f"{seat}:{said.value}"), cover=False)
+            actions.append(Action(label, detail, href, f"diz-{seat}-{said.value}", said.is_call))
+        speakers.append(
+            Speaker(seat, names.seat(seat), state.setup.side(seat), tuple(actions))
+        )
+    return tuple(speakers)
+
+
+def _status(state: HandState, ruling: WholeRuling, names: Names) -> tuple[str, ...]:
+    """Where the hand stands, in a few lines: whose turn (or who answers), what it is worth."""
+    verdict = ruling.verdict
+    if verdict is None or state.over:
+        return ()
+    standing = verdict.reasons[-1]
+    lines = [word(standing, names)]
+    worth = f"A mão vale {points_text(state.bet.worth)}"
+    if state.bet.pending is not None:
+        worth += f" ({points_text(state.bet.pending)} se aceitarem)"
+    lines.append(worth + ".")
+    return tuple(lines)
+
+
+def _grid(query: WholeQuery, state: HandState | None, link: Link) -> tuple[Any, ...]:
+    """Rows of cards by rank, one column per suit: the vira to pick, or the card of the seat
+    whose turn it is; the vira and the cards already shown greyed out (every card, while a call
+    waits for its answer)."""
+    ruleset = query.ruleset
+    cards = set(deck(ruleset))
+    vira = None if state is None else state.setup.vira
+    mans = set(manilhas(ruleset, vira)) if vira is not None or query.fixed else set()
+    seen = frozenset() if state is None else state.seen
+    seat = None if state is None else state.card_turn
+    rows = []
+    for rank in dict.fromkeys(c.rank for c in deck(ruleset)):
+        cells = []
+        for suit in SUITS:
+            card = Card(rank, suit)
+            href = None
+            if card in cards and card not in seen:
+                if state is None:
+                    href = link(vira=str(card))
+                elif seat is not None:
+                    text = f"X:{card}" if query.cover else str(card)
+                    href = link(events=(*query.events, f"{seat}:{text}"), cover=False)
+            cells.append(Cell(card, href, card in seen, card not in cards, card in mans))
+        rows.append((rank.value, tuple(cells)))
+    return tuple(rows)
+
+
+def _switches(query: WholeQuery, teams: tuple[str, str], names: Names, link: Link) -> Any:
+    """The options of the hand, each a link; changing the players or the mão starts over."""
+
+    def switch(title: str, field: str, options: list[tuple[str, object]], **also: Any) -> Switch:
+        current = getattr(query, field)
+        return Switch(
+            title,
+            tuple(
+                Option(label, link(**{field: value, **also}), value == current)
+                for label, value in options
+            ),
+        )
+
+    specials = [(label.format(*teams), s) for s, label in SPECIAL_LABELS.items()]
+    switches = [
+        switch("Jogo", "players", [("1x1", 2), ("2x2", 4)], events=(), mao=1),
+        switch(
+            "Quem é o mão",
+            "mao",
+            [(names.seat(s), s) for s in range(1, query.players + 1)],
+            events=(),
+        ),
+        switch("Mão", "special", specials),
+        switch("Baralho", "deck", [(DECK_LABELS[d], d) for d in DECKS]),
+        switch("Manilha", "manilhas", [(MANILHA_LABELS[m], m) for m in MANILHA_MODES]),
+        switch("Após empate abre", "tie_opener", [(TIE_OPENER_LABELS[t], t) for t in TIE_OPENERS]),
+    ]
+    if query.players == 4:
+        options: list[tuple[str, object]] = [(v, k) for k, v in ANSWERER_LABELS.items()]
+        switches.append(switch("Responde ao truco", "answerer", options))
+    return tuple(switches)
+
+
+def build(query: WholeQuery, ruling: WholeRuling, teams: tuple[str, str], link: Link) -> dict[
+    str, Any
+]:
+    """Everything _mao_inteira.html needs but the table's own parts."""
+    names = ruling.names
+    verdict = ruling.verdict
+    state = None if verdict is None else verdict.state
+    picking_vira = ruling.result == "indecisa" and verdict is None
+    playing = ruling.result == "indecisa" and state is not None
+    cover_href = cover_known_href = None
+    seat = None if state is None else state.card_turn
+    if playing and state is not None and seat is not None:
+        if state.refusal(CardEvent(seat, None, covered=True)) is None:
+            cover_href = link(events=(*query.events, f"{seat}:X"), cover=False)
+            cover_known_href = link(cover=not query.cover)
+    prompt = ""
+    if picking_vira:
+        prompt = "Toque a vira: a carta virada na mesa, que decide as manilhas."
+    elif playing and seat is not None:
+        number = state.round_number if state else 1
+        prompt = f"Toque a carta de {names.seat(seat)} ({number}ª rodada)."
+        if query.cover:
+            prompt = f"Toque a carta que {names.seat(seat)} jogou coberta."
+    elif playing and state is not None and state.caller is not None:
+        prompt = "Ninguém joga carta enquanto o pedido espera resposta."
+    undo = None
+    if query.events:
+        undo = link(events=query.events[:-1], cover=False)
+    elif query.vira is not None:
+        undo = link(vira=None, cover=False)
+    position = ruling.position
+    return {
+        "query": query,
+        "ruling": ruling,
+        "teams": teams,
+        "switches": _switches(query, teams, names, link),
+        "rows": _blank_rows(query.players) if state is None else _rows(state, names, teams),
+        "vira": None if state is None else state.setup.vira,
+        "speakers": _speakers(state, names, teams, link, query) if playing and state else (),
+        "now": _status(state, ruling, names) if playing and state else (),
+        "grid": _grid(query, state, link) if picking_vira or playing else (),
+        "prompt": prompt,
+        "cover_href": cover_href,
+        "cover_known_href": cover_known_href,
+        "undo_href": undo,
+        "restart_href": link(events=(), cover=False) if query.events else None,
+        "cut_href": link(events=query.events[: position - 1], cover=False) if position else None,
+        "picking_vira": picking_vira,
+        "mao_name": names.seat(query.mao) if 1 <= query.mao <= query.players else "?",
+        "speak_rows": 2 if _two_may_speak(query) else 1,
+    }
+
+
+def _two_may_speak(query: WholeQuery) -> bool:
+    """True when two seats may have something to say at once (any player of a side answers,
+    or a mão de onze is decided while the other side's mão could put a card down or run): the
+    page then keeps room for two rows of buttons from the start."""
+    anyone = query.players == 4 and query.ruleset.answerer == "qualquer"
+    return anyone or query.special.onze_side is not None
