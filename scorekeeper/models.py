@@ -1,4 +1,4 @@
-"""Thin typed models: tables (mesas) and their hand records."""
+"""Thin typed models: tables (mesas), their hand records, and turmas (groups of tables)."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ class Mesa(db.Model):  # type: ignore[name-defined,misc]
     """A table: its settings, its two capability tokens and its revision counter."""
 
     __tablename__ = "mesa"
+    __table_args__ = (Index("uq_mesa_previous_id", "previous_id", unique=True),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     edit_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
@@ -44,6 +45,10 @@ class Mesa(db.Model):  # type: ignore[name-defined,misc]
     team_a: Mapped[str] = mapped_column(String(40), default="Nós")
     team_b: Mapped[str] = mapped_column(String(40), default="Eles")
     player_names: Mapped[list[str]] = mapped_column(JSON, default=list)
+    # The turma the table was saved in, if any, and the table it was opened from by "jogar de
+    # novo" (unique: a table has at most one rematch, so a double tap opens one table).
+    turma_id: Mapped[int | None] = mapped_column(ForeignKey("turma.id"), index=True)
+    previous_id: Mapped[int | None] = mapped_column(ForeignKey("mesa.id"))
 
     records: Mapped[list[HandRecord]] = relationship(
         back_populates="mesa", order_by="HandRecord.seq", lazy="raise"
@@ -68,6 +73,35 @@ class Mesa(db.Model):  # type: ignore[name-defined,misc]
     def team_names(self) -> tuple[str, str]:
         """Side 0 and side 1 names."""
         return (self.team_a, self.team_b)
+
+
+class Turma(db.Model):  # type: ignore[name-defined,misc]
+    """A group of friends: its tables, its two capability tokens, its revision and its name
+    merges (one spelling of a name counted as another)."""
+
+    __tablename__ = "turma"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    view_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    revision: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    name: Mapped[str] = mapped_column(String(40), default="Turma")
+    # normalised name -> the normalised name it is counted as
+    aliases: Mapped[dict[str, str]] = mapped_column(JSON, default=dict)
+
+
+class MesaSummary(db.Model):  # type: ignore[name-defined,misc]
+    """What a turma's statistics need from one table, read from its records at `revision`:
+    a cache, rebuilt from the log whenever the table's revision moved on."""
+
+    __tablename__ = "mesa_summary"
+
+    mesa_id: Mapped[int] = mapped_column(
+        ForeignKey("mesa.id", ondelete="CASCADE"), primary_key=True
+    )
+    revision: Mapped[int]
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
 class HandRecord(db.Model):  # type: ignore[name-defined,misc]

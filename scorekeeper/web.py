@@ -41,12 +41,14 @@ def register(app: Flask) -> None:
     from .regras import bp as regras_bp
     from .share import bp as share_bp
     from .tables import bp as tables_bp
+    from .turma import bp as turma_bp
 
     app.register_blueprint(tables_bp)
     app.register_blueprint(juiz_bp)
     app.register_blueprint(pwa_bp)
     app.register_blueprint(share_bp)
     app.register_blueprint(regras_bp)
+    app.register_blueprint(turma_bp)
     errors.register(app)
     app.session_interface = SessionOverHttps()
     app.after_request(_security_headers)

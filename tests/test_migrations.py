@@ -88,3 +88,37 @@ def test_the_state_migration_stores_each_records_checkpoint(tmp_path: Path) -> N
         assert load_board(mesa) == board_of(mesa, records)
         assert load_board(mesa).state.points == (0, 6)
         db.engine.dispose()
+
+
+def _count_records() -> int:
+    """How many hand records the database holds."""
+    from sqlalchemy import func, select
+
+    from scorekeeper.models import HandRecord
+
+    return int(db.session.execute(select(func.count()).select_from(HandRecord)).scalar_one())
+
+
+def test_the_turma_migration_keeps_every_table_and_record_both_ways(tmp_path: Path) -> None:
+    """Adding (and removing) the turma columns on SQLite never copies the mesa table with its
+    foreign keys on: the hand records, which cascade from it, are all still there."""
+    from flask_migrate import downgrade
+
+    from scorekeeper.mesas import open_table
+    from scorekeeper.mesas.service import record_outcome
+    from scorekeeper.rules import Kind, Outcome
+
+    app = create_app(
+        {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 't.sqlite3'}", "SECRET_KEY": "x"}
+    )
+    folder = str(PACKAGE_DIR / "migrations")
+    with app.app_context():
+        upgrade(directory=folder)
+        token = open_table({}).edit_token
+        for revision in range(3):
+            record_outcome(token, revision, Outcome(Kind.NORMAL, 0, 3))
+        downgrade(directory=folder, revision="c3d5e7f9a1b2")
+        assert _count_records() == 3
+        upgrade(directory=folder)
+        assert _count_records() == 3
+        db.engine.dispose()

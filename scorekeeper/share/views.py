@@ -28,7 +28,7 @@ from .qr import qr_svg
 
 bp = Blueprint("share", __name__)
 
-ROBOTS = "User-agent: *\nDisallow: /m/\nDisallow: /v/\n"
+ROBOTS = "User-agent: *\nDisallow: /m/\nDisallow: /v/\nDisallow: /turma/\nDisallow: /vt/\n"
 
 
 @bp.after_request

@@ -1,0 +1,253 @@
+"""The turmas: a group of friends' tables under two capability links of their own. Saving a
+table in a turma, "jogar de novo" (the same table again, the deal rotated) and merging two
+spellings of a name. Every write is a compare-and-swap on a revision, as the tables' own. No
+Flask request here."""
+
+from __future__ import annotations
+
+import hmac
+import re
+from dataclasses import dataclass
+
+from sqlalchemy import Connection, bindparam, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from ..extensions import db
+from ..models import Mesa, Turma, utcnow
+from ..rules import RulesError
+from .refusals import StaleRevision, UnknownTable, ViewOnly
+from .service import TOKEN_SHAPE, new_token, scorer_table
+
+MAX_NAME = 40
+DEFAULT_NAME = "Turma"
+TABLES_ON_PAGE = 30  # the newest tables a turma's page lists; the exports carry them all
+TURMA_PATH = re.compile(r"/turma/([A-Za-z0-9_-]{1,64})/?(?:[?#].*)?$")
+VIEW_PATH = re.compile(r"/vt/([A-Za-z0-9_-]{1,64})/?(?:[?#].*)?$")
+NOT_FOUND = "Não achei essa turma: confira o link de marcar da turma."
+VIEW_LINK = "Esse é o link de assistir: cole o link de marcar da turma."
+NO_TABLE = "A turma ainda não tem mesa para jogar de novo."
+
+# The settings a rematch copies from the table it follows.
+SAME_SETTINGS = (
+    "players",
+    "best_of",
+    "special_at",
+    "ferro_mode",
+    "deck",
+    "manilhas",
+    "tie_opener",
+    "team_a",
+    "team_b",
+    "player_names",
+)
+
+
+class UnknownTurma(UnknownTable):
+    """No turma has this token: a 404, like a table's."""
+
+
+_TURMA_BY = {
+    edit: select(Turma).where(column == bindparam("token"))
+    for edit, column in ((True, Turma.edit_token), (False, Turma.view_token))
+}
+
+
+def find_turma(token: str, *, edit: bool) -> Turma | None:
+    """The turma whose edit (or view) token is `token`, compared in constant time."""
+    if not TOKEN_SHAPE.fullmatch(token):
+        return None
+    turma = db.session.execute(_TURMA_BY[edit], {"token": token}).scalar_one_or_none()
+    if turma is None:
+        return None
+    stored = turma.edit_token if edit else turma.view_token
+    return turma if hmac.compare_digest(stored.encode(), token.encode()) else None
+
+
+def scorer_turma(token: str) -> Turma:
+    """The turma of a scorer token; ViewOnly for its viewer token, else UnknownTurma."""
+    turma = find_turma(token, edit=True)
+    if turma is None:
+        raise ViewOnly() if find_turma(token, edit=False) is not None else UnknownTurma()
+    return turma
+
+
+def viewer_turma(token: str) -> Turma:
+    """The turma of a viewer token, else UnknownTurma."""
+    turma = find_turma(token, edit=False)
+    if turma is None:
+        raise UnknownTurma()
+    return turma
+
+
+def turma_of(mesa: Mesa) -> Turma | None:
+    """The turma a table was saved in, if any."""
+    return None if mesa.turma_id is None else db.session.get(Turma, mesa.turma_id)
+
+
+def turma_name(text: str) -> str:
+    """A turma's name as typed (already made visible), or a pt-BR refusal when too long."""
+    if len(text) > MAX_NAME:
+        raise RulesError(f"Nome da turma muito longo: no máximo {MAX_NAME} caracteres.")
+    return text or DEFAULT_NAME
+
+
+def token_in_link(link: str) -> str:
+    """The scorer token in a pasted turma link (or the bare token), or a pt-BR refusal."""
+    text = link.strip()
+    if VIEW_PATH.search(text):
+        raise RulesError(VIEW_LINK)
+    found = TURMA_PATH.search(text)
+    token = found.group(1) if found else text
+    if not TOKEN_SHAPE.fullmatch(token):
+        raise RulesError(NOT_FOUND)
+    return token
+
+
+_MESAS = Mesa.__table__
+_TURMAS = Turma.__table__
+_PLACE = (
+    update(_MESAS)
+    .where(_MESAS.c.edit_token == bindparam("token"), _MESAS.c.revision == bindparam("revision"))
+    .values(turma_id=bindparam("turma"), revision=_MESAS.c.revision + 1)
+    .returning(_MESAS.c.id)
+)
+_BUMP = (
+    update(_TURMAS)
+    .where(_TURMAS.c.id == bindparam("turma"))
+    .values(revision=_TURMAS.c.revision + 1)
+)
+_CLAIM = (
+    update(_TURMAS)
+    .where(_TURMAS.c.edit_token == bindparam("token"), _TURMAS.c.revision == bindparam("revision"))
+    .values(revision=_TURMAS.c.revision + 1)
+    .returning(_TURMAS.c.id, _TURMAS.c.aliases)
+)
+
+
+def _place(connection: Connection, mesa_token: str, revision: int, turma_id: int) -> None:
+    """Put a table in a turma, a write on the table's revision (StaleRevision otherwise)."""
+    values = {"token": mesa_token, "revision": revision, "turma": turma_id}
+    if connection.execute(_PLACE, values).first() is None:
+        raise StaleRevision()
+
+
+def _checked_table(mesa_token: str) -> None:
+    """UnknownTable or ViewOnly before any write when the table's link is not a scorer's."""
+    if not TOKEN_SHAPE.fullmatch(mesa_token):
+        raise UnknownTable()
+    scorer_table(mesa_token)
+
+
+def create_turma(mesa_token: str, revision: int, name: str) -> Turma:
+    """A new turma (two fresh tokens) holding the table of this scorer token."""
+    _checked_table(mesa_token)
+    values = {
+        "edit_token": new_token(),
+        "view_token": new_token(),
+        "revision": 0,
+        "created_at": utcnow(),
+        "name": turma_name(name),
+        "aliases": {},
+    }
+    with db.engine.begin() as connection:
+        new_id = connection.execute(insert(_TURMAS).returning(_TURMAS.c.id), values).scalar_one()
+        _place(connection, mesa_token, revision, new_id)
+    return Turma(id=new_id, **values)
+
+
+def join_turma(mesa_token: str, revision: int, link: str) -> Turma:
+    """Put the table of this scorer token in the turma of a pasted scorer link."""
+    _checked_table(mesa_token)
+    token = token_in_link(link)
+    turma = find_turma(token, edit=True)
+    if turma is None:
+        raise RulesError(VIEW_LINK if find_turma(token, edit=False) else NOT_FOUND)
+    with db.engine.begin() as connection:
+        _place(connection, mesa_token, revision, turma.id)
+        connection.execute(_BUMP, {"turma": turma.id})
+    db.session.expire(turma)
+    return turma
+
+
+def tables(turma: Turma, limit: int | None = TABLES_ON_PAGE) -> list[Mesa]:
+    """A turma's tables, newest first (the newest `limit` of them)."""
+    query = select(Mesa).where(Mesa.turma_id == turma.id).order_by(Mesa.id.desc())
+    if limit is not None:
+        query = query.limit(limit)
+    return list(db.session.execute(query).scalars())
+
+
+def table_count(turma: Turma) -> int:
+    """How many tables a turma holds."""
+    query = select(func.count()).select_from(Mesa).where(Mesa.turma_id == turma.id)
+    return int(db.session.execute(query).scalar_one())
+
+
+_SUCCESSOR = select(Mesa).where(Mesa.previous_id == bindparam("previous"))
+
+
+def play_again(mesa: Mesa) -> Mesa:
+    """A new table with this one's names, seating, rules and series, in the same turma, the
+    first deal one seat on. One per table: asked twice, the second gets the first's table."""
+    found = db.session.execute(_SUCCESSOR, {"previous": mesa.id}).scalar_one_or_none()
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    settings = {name: getattr(mesa, name) for name in SAME_SETTINGS}
+    again = Mesa(
+        edit_token=new_token(),
+        view_token=new_token(),
+        first_dealer=(mesa.first_dealer + 1) % mesa.players,
+        turma_id=mesa.turma_id,
+        previous_id=mesa.id,
+        **settings,
+    )
+    db.session.add(again)
+    try:
+        if mesa.turma_id is not None:
+            db.session.execute(_BUMP, {"turma": mesa.turma_id})
+        db.session.commit()
+    except IntegrityError:  # another phone opened the rematch meanwhile
+        db.session.rollback()
+        return db.session.execute(_SUCCESSOR, {"previous": mesa.id}).scalar_one()  # type: ignore[no-any-return]
+    return again
+
+
+def play_again_in_turma(token: str, revision: int) -> Mesa:
+    """'Jogar de novo' from a turma's page: the newest table again, on the turma's revision."""
+    turma = scorer_turma(token)
+    newest = tables(turma, 1)
+    if not newest:
+        raise RulesError(NO_TABLE)
+    with db.engine.begin() as connection:
+        if connection.execute(_CLAIM, {"token": token, "revision": revision}).first() is None:
+            raise StaleRevision()
+    return play_again(newest[0])
+
+
+@dataclass(frozen=True)
+class Merge:
+    """Two spellings of a name to count as one: `source` counted as `target` (both folded)."""
+
+    source: str
+    target: str
+
+
+def merge_names(token: str, revision: int, merge: Merge, known: set[str]) -> Turma:
+    """Count one name of the turma's statistics as another, on the turma's revision."""
+    if merge.source not in known or merge.target not in known:
+        raise RulesError("Escolha dois nomes que aparecem nas estatísticas da turma.")
+    if merge.source == merge.target:
+        raise RulesError("Escolha dois nomes diferentes para juntar.")
+    scorer_turma(token)
+    with db.engine.begin() as connection:
+        row = connection.execute(_CLAIM, {"token": token, "revision": revision}).first()
+        if row is None:
+            raise StaleRevision()
+        aliases = {k: v for k, v in dict(row.aliases or {}).items() if isinstance(v, str)}
+        aliases = {k: (merge.target if v == merge.source else v) for k, v in aliases.items()}
+        aliases[merge.source] = merge.target
+        aliases.pop(merge.target, None)
+        connection.execute(update(_TURMAS).where(_TURMAS.c.id == row.id).values(aliases=aliases))
+    turma = scorer_turma(token)
+    db.session.refresh(turma)
+    return turma

@@ -1,0 +1,58 @@
+"""The score as a PNG for a link pasted in a group chat (Open Graph): the names, the score, the
+series and the date, drawn with Pillow in DejaVu Sans Bold (vendored beside this file, with its
+licence, so that every accent shows on any server)."""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONT = Path(__file__).resolve().parent / "DejaVuSans-Bold.ttf"
+WIDTH, HEIGHT = 1200, 630  # the size chat apps show large
+GREEN, WHITE, GOLD, SOFT = "#0f5132", "#ffffff", "#ffd54a", "#cfe8d9"
+
+
+@lru_cache(maxsize=16)
+def _font(size: int) -> ImageFont.FreeTypeFont:
+    """The vendored font at a size."""
+    return ImageFont.truetype(str(FONT), size)
+
+
+def _fitted(draw: ImageDraw.ImageDraw, text: str, size: int, width: int) -> ImageFont.FreeTypeFont:
+    """The font at `size`, or smaller until `text` fits in `width` pixels."""
+    while size > 18 and draw.textlength(text, font=_font(size)) > width:
+        size -= 4
+    return _font(size)
+
+
+@lru_cache(maxsize=128)
+def score_png(
+    names: tuple[str, str],
+    points: tuple[int, int],
+    line: str,
+    date: str,
+    heading: str,
+    winner: int | None,
+) -> bytes:
+    """A 1200x630 PNG: a heading, both names over their scores, a line (the series) and the
+    date; the winner's score in gold."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), GREEN)
+    draw = ImageDraw.Draw(image)
+    draw.text(
+        (WIDTH / 2, 60), heading, font=_fitted(draw, heading, 44, 1100), fill=SOFT, anchor="mt"
+    )
+    for side in (0, 1):
+        centre = WIDTH * (1 + 2 * side) / 4
+        name = names[side]
+        draw.text((centre, 170), name, font=_fitted(draw, name, 56, 520), fill=WHITE, anchor="mt")
+        colour = GOLD if winner == side else WHITE
+        draw.text((centre, 250), str(points[side]), font=_font(200), fill=colour, anchor="mt")
+    draw.text((WIDTH / 2, 330), "x", font=_font(80), fill=SOFT, anchor="mt")
+    draw.text((WIDTH / 2, 500), line, font=_fitted(draw, line, 40, 1100), fill=WHITE, anchor="mt")
+    draw.text((WIDTH / 2, 560), date, font=_font(32), fill=SOFT, anchor="mt")
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()

@@ -1,0 +1,266 @@
+"""What the turma's pages show: its tables, its statistics in words, its links with their QR
+codes, and the exports (CSV and JSON)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..mesas import load_board, turmas, words
+from ..mesas import stats as stats_domain
+from ..models import Entry, Mesa, Turma
+from ..rules import Kind
+from ..share.links import share_root
+from ..share.present import live_context
+from ..share.qr import qr_svg
+from ..urls import absolute_url
+
+
+def shared_url(endpoint: str, **values: Any) -> str:
+    """An absolute link to give away (a QR code, the chat): under PUBLIC_URL or the address
+    other phones can open, as the share page's."""
+    return absolute_url(endpoint, share_root().url, **values)
+
+
+def streak_text(streak: int) -> str:
+    """'3 vitórias', '1 derrota' or '–'."""
+    if streak == 0:
+        return "–"
+    count = abs(streak)
+    if streak > 0:
+        return f"{count} {'vitória' if count == 1 else 'vitórias'}"
+    return f"{count} {'derrota' if count == 1 else 'derrotas'}"
+
+
+def comeback_text(record: stats_domain.Record) -> str:
+    """The biggest comeback, e.g. 'de 3 x 11', or '–'."""
+    if record.comeback is None:
+        return "–"
+    _deficit, own, theirs = record.comeback
+    return f"de {own} x {theirs}"
+
+
+def duration_text(minutes: int) -> str:
+    """'1h05' or '40 min'."""
+    if minutes >= 60:
+        return f"{minutes // 60}h{minutes % 60:02d}"
+    return f"{minutes} min"
+
+
+@dataclass(frozen=True)
+class TurmaView:
+    """A turma with what its pages show."""
+
+    turma: Turma
+    mesas: list[Mesa]
+    count: int
+    stats: stats_domain.Stats
+    found: Mapping[int, Mapping[str, Any]]
+
+
+def turma_view(turma: Turma) -> TurmaView:
+    """A turma's newest tables and its statistics (from the tables' stored summaries)."""
+    shown = turmas.tables(turma)
+    every = shown if len(shown) < turmas.TABLES_ON_PAGE else turmas.tables(turma, None)
+    found = stats_domain.summaries(every)
+    stats = stats_domain.turma_stats(every, found, turma.aliases or {})
+    return TurmaView(turma, shown, len(every), stats, found)
+
+
+def live_now(view: TurmaView) -> dict[str, Any] | None:
+    """The live view of the table being played now (the newest), as /v/ shows it."""
+    if not view.mesas:
+        return None
+    return live_context(load_board(view.mesas[0]), tv=False)
+
+
+def page_context(view: TurmaView, *, scorer: bool) -> dict[str, Any]:
+    """Everything the turma's pages need; the scorer's links only on the scorer's page."""
+    turma = view.turma
+    watch = shared_url("turma.viewer", token=turma.view_token)
+    context: dict[str, Any] = {
+        "turma": turma,
+        "view": view,
+        "stats": view.stats,
+        "streak_text": streak_text,
+        "comeback_text": comeback_text,
+        "duration_text": duration_text,
+        "scorer": scorer,
+        "watch_url": watch,
+        "og_image": shared_url("turma.viewer_image", token=turma.view_token),
+        "og_url": watch,
+    }
+    if scorer:
+        score = shared_url("turma.page", token=turma.edit_token)
+        context.update(
+            score_url=score,
+            score_qr=qr_svg(score, "qr-turma-marcar", "QR code para marcar na turma"),
+            watch_qr=qr_svg(watch, "qr-turma-assistir", "QR code para assistir à turma"),
+            address_note=share_root().note,
+        )
+    return context
+
+
+# --- exports -------------------------------------------------------------------------------
+
+STATUS_WORDS = {"active": "valendo", "undone": "desfeito", "discarded": "descartado"}
+LOG_HEADER = (
+    "registro",
+    "data_hora",
+    "tipo",
+    "descricao",
+    "lado",
+    "pontos",
+    "nota",
+    "motivo",
+    "situacao",
+    "placar_lado_1",
+    "placar_lado_2",
+)
+
+
+def _log_row(mesa: Mesa, record: Entry) -> list[Any]:
+    """A record as an export's row (LOG_HEADER's order)."""
+    names = mesa.team_names
+    return [
+        record.seq,
+        words.to_local(record.created_at).isoformat(timespec="seconds"),
+        record.kind,
+        words.describe(record.outcome, names),
+        names[record.side] if record.side in (0, 1) and record.kind != Kind.ANULADA.value else "",
+        "" if record.points is None else record.points,
+        words.NOTE_LABELS.get(record.note or "", ""),
+        record.reason or "",
+        STATUS_WORDS.get(record.status, record.status),
+        record.score_a,
+        record.score_b,
+    ]
+
+
+def csv_lines(header: Sequence[str], rows: Iterator[Sequence[Any]]) -> Iterator[str]:
+    """CSV text, a line at a time (a header row first)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    for row in _chain(header, rows):
+        writer.writerow(row)
+        yield buffer.getvalue()
+        buffer.seek(0)
+        buffer.truncate()
+
+
+def _chain(header: Sequence[str], rows: Iterator[Sequence[Any]]) -> Iterator[Sequence[Any]]:
+    """The header, then the rows."""
+    yield header
+    yield from rows
+
+
+def log_rows(mesa: Mesa, records: Iterator[Entry]) -> Iterator[list[Any]]:
+    """A table's records as export rows."""
+    return (_log_row(mesa, record) for record in records)
+
+
+def mesa_json(mesa: Mesa) -> dict[str, Any]:
+    """A table's settings as an export names them."""
+    return {
+        "times": list(mesa.team_names),
+        "jogadores": list(mesa.player_names or []),
+        "modo": "2x2" if mesa.players == 4 else "1x1",
+        "melhor_de": mesa.best_of or None,
+        "aberta_em": words.to_local(mesa.created_at).isoformat(timespec="seconds"),
+    }
+
+
+def log_json(mesa: Mesa, records: Iterator[Entry]) -> dict[str, Any]:
+    """A table's whole log as a JSON document."""
+    return {
+        "mesa": mesa_json(mesa),
+        "registros": [dict(zip(LOG_HEADER, _log_row(mesa, r), strict=True)) for r in records],
+    }
+
+
+GAMES_HEADER = (
+    "mesa",
+    "aberta_em",
+    "lado_1",
+    "lado_2",
+    "partida",
+    "serie",
+    "vencedor",
+    "placar_lado_1",
+    "placar_lado_2",
+    "terminou_em",
+)
+
+
+def _side_names(summary: Mapping[str, Any]) -> tuple[str, str]:
+    """Each side as the turma's page names it: its players ('Ana e Beto'), else its team."""
+    seated = stats_domain.sides_of(summary)
+    if seated is None:
+        return str(summary["teams"][0]), str(summary["teams"][1])
+    return " e ".join(seated[0]), " e ".join(seated[1])
+
+
+def turma_games(view: TurmaView, found: Mapping[int, Mapping[str, Any]]) -> list[list[Any]]:
+    """Every game of a turma, oldest first, as export rows (GAMES_HEADER's order)."""
+    rows: list[list[Any]] = []
+    for number, evening in enumerate(reversed(view.stats.evenings), start=1):
+        summary = found[evening.mesa.id]
+        sides = _side_names(summary)
+        opened = words.to_local(evening.mesa.created_at).isoformat(timespec="seconds")
+        for game_number, game in enumerate(summary["games"], start=1):
+            ended = words.to_local(stats_domain.moment(game["at"])).isoformat(timespec="seconds")
+            rows.append(
+                [
+                    number,
+                    opened,
+                    sides[0],
+                    sides[1],
+                    game_number,
+                    game["series"],
+                    sides[game["winner"]],
+                    game["points"][0],
+                    game["points"][1],
+                    ended,
+                ]
+            )
+    return rows
+
+
+def turma_json(view: TurmaView, found: Mapping[int, Mapping[str, Any]]) -> dict[str, Any]:
+    """A turma's history as a JSON document: its tables with their games and statistics."""
+    stats = view.stats
+
+    def record(r: stats_domain.Record) -> dict[str, Any]:
+        return {
+            "nome": r.name,
+            "partidas": r.games,
+            "vitorias": r.wins,
+            "series": r.series,
+            "series_vitorias": r.series_wins,
+            "maos_de_onze": r.onze_played,
+            "maos_de_onze_ganhas": r.onze_won,
+            "correu_do_truco": r.ran,
+            "melhor_sequencia": r.best_streak,
+        }
+
+    return {
+        "turma": view.turma.name,
+        "mesas": [
+            {
+                **mesa_json(e.mesa),
+                "lados": list(_side_names(found[e.mesa.id])),
+                "partidas_ganhas": list(e.games),
+                "series_ganhas": list(e.series),
+                "maos": e.hands,
+                "minutos": e.minutes,
+            }
+            for e in reversed(stats.evenings)
+        ],
+        "partidas": [dict(zip(GAMES_HEADER, row, strict=True)) for row in turma_games(view, found)],
+        "jogadores": [record(r) for r in stats.players],
+        "duplas": [record(r) for r in stats.pairs],
+        "confrontos": [{"lados": list(h.names), "vitorias": list(h.wins)} for h in stats.rivals],
+    }

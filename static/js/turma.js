@@ -1,0 +1,15 @@
+// "Compartilhar resultado": the phone's own share sheet (Web Share API) where it has one;
+// elsewhere the link itself (the live score, whose preview shows the result) opens as usual.
+(function () {
+  "use strict";
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("a[data-share-text]") : null;
+    if (!link || typeof navigator.share !== "function") { return; }
+    event.preventDefault();
+    navigator.share({
+      title: link.getAttribute("data-share-title") || document.title,
+      text: link.getAttribute("data-share-text") || "",
+      url: link.href
+    }).catch(function () { /* closed by the user: nothing to do */ });
+  });
+}());

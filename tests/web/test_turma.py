@@ -1,0 +1,421 @@
+"""A turma: saving tables in it, its two links, jogar de novo, its statistics (from the hand
+records, cached per table revision), merging names, exports and the score's image."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper.extensions import db
+from scorekeeper.mesas import stats as stats_domain
+from scorekeeper.models import Mesa, MesaSummary, Turma
+
+from .helpers import HX, by_testid, open_table, play, revision, tap
+
+PLAYERS = {"jogador_0": "Ana", "jogador_1": "Beto", "jogador_2": "Caio", "jogador_3": "Duda"}
+WIN_A = ("normal:0:12",)
+WIN_B = ("normal:1:12",)
+
+
+@pytest.fixture
+def local(app: Flask) -> Flask:
+    """The conftest app with no PUBLIC_URL: links use the request's host or the LAN address."""
+    app.config["PUBLIC_URL"] = "http://tento.test"
+    return app
+
+
+def new_turma(client: FlaskClient, token: str, name: str = "Quinta") -> str:
+    """Save the table in a new turma; the turma's scorer token."""
+    response = client.post(
+        f"/m/{token}/turma", data={"rev": revision(client, token), "acao": "criar", "nome": name}
+    )
+    assert response.status_code == 303, response.text
+    found = re.search(r"/turma/([A-Za-z0-9_-]+)$", response.headers["Location"])
+    assert found
+    return found.group(1)
+
+
+def turma_rev(client: FlaskClient, token: str) -> int:
+    """The revision the turma's page is drawn from."""
+    found = re.search(r'data-testid="turma" data-rev="(\d+)"', client.get(f"/turma/{token}").text)
+    assert found
+    return int(found.group(1))
+
+
+def watch_link(client: FlaskClient, token: str) -> str:
+    """The turma's read-only link as its page shows it."""
+    found = re.search(
+        r'<a href="([^"]+)" data-testid="turma-link-assistir"', client.get(f"/turma/{token}").text
+    )
+    assert found
+    return found.group(1)
+
+
+def rows(html: str, testid: str) -> dict[str, dict[str, str]]:
+    """The statistics rows with this test id, by name, as their data attributes."""
+    found = {}
+    for row in re.findall(rf'<tr data-testid="{testid}"([^>]*)>', html):
+        data = dict(re.findall(r'data-([a-z-]+)="([^"]*)"', row))
+        found[data.get("nome") or data["nomes"]] = data
+    return found
+
+
+def again(client: FlaskClient, turma: str) -> str:
+    """'Jogar de novo' on the turma's page; the new table's scorer token."""
+    response = client.post(f"/turma/{turma}/jogar-de-novo", data={"rev": turma_rev(client, turma)})
+    assert response.status_code == 303, response.text
+    return response.headers["Location"].rsplit("/", 1)[1]
+
+
+def test_salvar_na_turma_creates_a_turma_with_both_links_and_their_qr_codes(
+    local: Flask,
+) -> None:
+    client = local.test_client()
+    token = open_table(client, **PLAYERS)
+    board = client.get(f"/m/{token}").text
+    assert f'href="/m/{token}/turma" data-testid="salvar-turma"' in board
+    turma = new_turma(client, token, "Truco de quinta")
+    page = client.get(f"/turma/{turma}").text
+    assert 'data-testid="turma"' in page and "Truco de quinta" in page
+    marcar = re.search(r'<a href="([^"]+)" data-testid="turma-link-marcar"', page)
+    assert marcar and marcar.group(1) == f"http://tento.test/turma/{turma}"
+    assert watch_link(client, turma).startswith("http://tento.test/vt/")
+    assert page.count('class="qr"') == 2
+    with local.app_context():
+        mesa = db.session.execute(db.select(Mesa).filter_by(edit_token=token)).scalar_one()
+        stored = db.session.execute(db.select(Turma).filter_by(edit_token=turma)).scalar_one()
+        assert mesa.turma_id == stored.id
+
+
+def test_a_table_joins_an_existing_turma_by_its_pasted_link(local: Flask) -> None:
+    client = local.test_client()
+    turma = new_turma(client, open_table(client, **PLAYERS))
+    other = open_table(client, jogador_0="Eva", jogador_1="Fábio", jogadores="2")
+    response = client.post(
+        f"/m/{other}/turma",
+        data={"rev": revision(client, other), "acao": "entrar", "link": f"http://x/turma/{turma}"},
+    )
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/turma/{turma}")
+    assert client.get(f"/turma/{turma}").text.count('data-testid="turma-mesa"') == 2
+
+
+@pytest.mark.parametrize(
+    ("link", "said"),
+    [
+        ("http://x/turma/nao-existe-essa", "Não achei essa turma"),
+        ("isto não é um link", "Não achei essa turma"),
+        ("", "Não achei essa turma"),
+    ],
+)
+def test_a_bad_turma_link_is_refused_in_portuguese_and_changes_nothing(
+    local: Flask, link: str, said: str
+) -> None:
+    client = local.test_client()
+    token = open_table(client)
+    rev = revision(client, token)
+    response = client.post(f"/m/{token}/turma", data={"rev": rev, "acao": "entrar", "link": link})
+    assert response.status_code == 422
+    assert said in (by_testid(response.text, "mensagem") or "")
+    assert revision(client, token) == rev
+
+
+def test_the_viewer_link_of_a_turma_does_not_join_it(local: Flask) -> None:
+    client = local.test_client()
+    turma = new_turma(client, open_table(client))
+    other = open_table(client)
+    rev = revision(client, other)
+    link = watch_link(client, turma)
+    response = client.post(f"/m/{other}/turma", data={"rev": rev, "acao": "entrar", "link": link})
+    assert response.status_code == 422
+    assert "link de assistir" in (by_testid(response.text, "mensagem") or "")
+    assert revision(client, other) == rev
+
+
+def test_saving_on_a_stale_board_is_refused_and_creates_no_turma(local: Flask) -> None:
+    client = local.test_client()
+    token = open_table(client)
+    rev = revision(client, token)
+    tap(client, token, "normal:0:1")
+    response = client.post(f"/m/{token}/turma", data={"rev": rev, "acao": "criar", "nome": "X"})
+    assert response.status_code == 409
+    with local.app_context():
+        assert db.session.execute(db.select(db.func.count()).select_from(Turma)).scalar() == 0
+
+
+def test_a_turma_name_too_long_or_an_unknown_action_is_refused(local: Flask) -> None:
+    client = local.test_client()
+    token = open_table(client)
+    rev = revision(client, token)
+    long_name = client.post(
+        f"/m/{token}/turma", data={"rev": rev, "acao": "criar", "nome": "x" * 41}
+    )
+    assert long_name.status_code == 422 and "muito longo" in long_name.text
+    unknown = client.post(f"/m/{token}/turma", data={"rev": rev, "acao": "apagar"})
+    assert unknown.status_code == 422 and "Escolha criar uma turma" in unknown.text
+    assert revision(client, token) == rev
+
+
+def test_the_viewer_page_shows_the_tables_and_the_live_table_with_no_scorer_token(
+    local: Flask,
+) -> None:
+    client = local.test_client()
+    token = open_table(client, **PLAYERS)
+    turma = new_turma(client, token)
+    play(client, token, "normal:0:3")
+    path = watch_link(client, turma).replace("http://tento.test", "")
+    page = client.get(path).text
+    assert 'data-testid="turma-mesa"' in page
+    assert 'id="live"' in page and 'hx-get="/v/' in page
+    assert by_testid(page, "score-a") == "3"
+    assert turma not in page and token not in page
+    assert 'data-testid="jogar-de-novo"' not in page
+
+
+def test_turma_tokens_are_capabilities(local: Flask) -> None:
+    client = local.test_client()
+    turma = new_turma(client, open_table(client))
+    view = watch_link(client, turma).rsplit("/", 1)[1]
+    assert client.get(f"/turma/{view}").status_code == 403
+    assert client.get(f"/vt/{turma}").status_code == 404
+    assert client.get("/turma/nada-disso").status_code == 404
+    refused = client.post(f"/turma/{view}/jogar-de-novo", data={"rev": "0"})
+    assert refused.status_code == 403
+
+
+def test_jogar_de_novo_opens_the_same_table_with_the_deal_rotated(local: Flask) -> None:
+    client = local.test_client()
+    token = open_table(client, **PLAYERS, serie="melhor_de_3", pe="3", mao_especial="10")
+    turma = new_turma(client, token)
+    new = again(client, turma)
+    assert new != token
+    with local.app_context():
+        old = db.session.execute(db.select(Mesa).filter_by(edit_token=token)).scalar_one()
+        made = db.session.execute(db.select(Mesa).filter_by(edit_token=new)).scalar_one()
+        assert made.player_names == old.player_names == ["Ana", "Beto", "Caio", "Duda"]
+        assert (made.best_of, made.special_at, made.turma_id) == (3, 10, old.turma_id)
+        assert made.first_dealer == 0  # the seat after 3, round the table
+        assert made.previous_id == old.id
+    assert client.get(f"/m/{new}").status_code == 200
+
+
+def test_jogar_de_novo_on_a_stale_turma_page_opens_nothing(local: Flask) -> None:
+    client = local.test_client()
+    turma = new_turma(client, open_table(client))
+    rev = turma_rev(client, turma)
+    again(client, turma)
+    response = client.post(f"/turma/{turma}/jogar-de-novo", data={"rev": rev})
+    assert response.status_code == 409
+    assert "A turma mudou" in (by_testid(response.text, "mensagem") or "")
+    assert client.get(f"/turma/{turma}").text.count('data-testid="turma-mesa"') == 2
+
+
+def test_the_board_offers_jogar_de_novo_and_sharing_at_the_end_of_a_series(local: Flask) -> None:
+    client = local.test_client()
+    token = open_table(client, **PLAYERS, serie="melhor_de_3")
+    new_turma(client, token)
+    html = play(client, token, *WIN_A, "proxima_partida", *WIN_A).text
+    assert 'data-testid="jogar-de-novo"' in html
+    share = re.search(r'href="([^"]+)" data-testid="compartilhar-resultado"', html)
+    assert share and share.group(1).startswith("http://tento.test/v/")
+    first = client.post(f"/m/{token}/jogar-de-novo")
+    second = client.post(f"/m/{token}/jogar-de-novo")  # a double tap: the same new table
+    assert first.status_code == second.status_code == 303
+    assert first.headers["Location"] == second.headers["Location"]
+
+
+def test_a_finished_game_offers_compartilhar_resultado(local: Flask) -> None:
+    client = local.test_client()
+    token = open_table(client)
+    html = play(client, token, *WIN_B).text
+    assert 'data-testid="compartilhar-resultado"' in html
+    assert 'data-share-text="Partida para Eles! Nós 0 x 12 Eles' in html
+
+
+def expected(games: list[tuple[int, ...]]) -> dict[str, tuple[int, int]]:
+    """Games played and won per player, computed here from who won each game."""
+    seats = ["Ana", "Beto", "Caio", "Duda"]
+    counts = {name: [0, 0] for name in seats}
+    for (winner,) in games:
+        for seat, name in enumerate(seats):
+            counts[name][0] += 1
+            counts[name][1] += seat % 2 == winner
+    return {name: (c[0], c[1]) for name, c in counts.items()}
+
+
+def test_statistics_count_games_and_series_per_player_and_pair(local: Flask) -> None:
+    client = local.test_client()
+    token = open_table(client, **PLAYERS, serie="melhor_de_3")
+    turma = new_turma(client, token)
+    play(client, token, *WIN_A, "proxima_partida", *WIN_B, "proxima_partida", *WIN_A)
+    second = again(client, turma)
+    play(client, second, *WIN_B, "proxima_partida", *WIN_B, "nova_serie", "normal:0:3")
+    html = client.get(f"/turma/{turma}").text
+    players = rows(html, "stats-jogador")
+    for name, (games, wins) in expected([(0,), (1,), (0,), (1,), (1,)]).items():
+        assert (players[name]["partidas"], players[name]["vitorias"]) == (str(games), str(wins))
+        assert players[name]["series"] == "2"
+    assert players["Ana"]["series-vitorias"] == "1" and players["Beto"]["series-vitorias"] == "1"
+    pairs = rows(html, "stats-dupla")
+    assert set(pairs) == {"Ana e Caio", "Beto e Duda"}
+    assert (pairs["Beto e Duda"]["vitorias"], pairs["Beto e Duda"]["partidas"]) == ("3", "5")
+    assert 'data-vitorias="2-3"' in html  # head-to-head Ana e Caio x Beto e Duda
+
+
+def test_names_are_matched_after_folding_case_and_spaces(local: Flask) -> None:
+    client = local.test_client()
+    turma = new_turma(client, open_table(client, jogadores="2", time_a="Ana", time_b="Beto"))
+    other = open_table(client, jogadores="2", time_a="  ANA ", time_b="beto")
+    client.post(f"/m/{other}/turma", data={"rev": 0, "acao": "entrar", "link": turma})
+    play(client, other, *WIN_A)
+    players = rows(client.get(f"/turma/{turma}").text, "stats-jogador")
+    assert set(players) == {"Ana", "Beto"}
+    assert players["Ana"]["vitorias"] == "1"
+
+
+def test_merging_two_spellings_counts_them_as_one_and_is_a_compare_and_swap(local: Flask) -> None:
+    client = local.test_client()
+    first = open_table(client, jogadores="2", time_a="Zé", time_b="Beto")
+    turma = new_turma(client, first)
+    play(client, first, *WIN_A)
+    second = again(client, turma)
+    with local.app_context():  # the second evening Zé typed his full name
+        mesa = db.session.execute(db.select(Mesa).filter_by(edit_token=second)).scalar_one()
+        mesa.team_a = "José"
+        db.session.commit()
+    play(client, second, *WIN_A)
+    assert set(rows(client.get(f"/turma/{turma}").text, "stats-jogador")) == {"Zé", "José", "Beto"}
+    rev = turma_rev(client, turma)
+    bad = client.post(f"/turma/{turma}/juntar-nomes", data={"rev": rev, "de": "zé", "para": "x"})
+    assert bad.status_code == 422 and "Escolha dois nomes" in bad.text
+    same = client.post(f"/turma/{turma}/juntar-nomes", data={"rev": rev, "de": "zé", "para": "zé"})
+    assert same.status_code == 422
+    done = client.post(
+        f"/turma/{turma}/juntar-nomes", data={"rev": rev, "de": "josé", "para": "zé"}
+    )
+    assert done.status_code == 303
+    players = rows(client.get(f"/turma/{turma}").text, "stats-jogador")
+    assert set(players) == {"Zé", "Beto"}
+    assert (players["Zé"]["partidas"], players["Zé"]["vitorias"]) == ("2", "2")
+    stale = client.post(
+        f"/turma/{turma}/juntar-nomes", data={"rev": rev, "de": "zé", "para": "beto"}
+    )
+    assert stale.status_code == 409
+    assert set(rows(client.get(f"/turma/{turma}").text, "stats-jogador")) == {"Zé", "Beto"}
+
+
+def test_onze_runs_streaks_and_the_biggest_comeback_come_from_the_records(local: Flask) -> None:
+    client = local.test_client()
+    token = open_table(client, jogadores="2", time_a="Ana", time_b="Beto")
+    turma = new_turma(client, token)
+    response = tap(client, token, "normal:0:1")
+    record = re.search(r'name="registro" value="(\d+)"', response.text)
+    assert record
+    noted = client.post(
+        f"/m/{token}/nota",
+        data={
+            "rev": revision(client, token),
+            "registro": record.group(1),
+            "nota": "correram_truco",
+        },
+        headers=HX,
+    )
+    assert noted.status_code == 200
+    play(client, token, "normal:1:9", "normal:1:1", "normal:1:1")  # Beto 11: mão de onze
+    play(client, token, "onze_perdeu:0", "onze_correu:0", "onze_perdeu:0", "onze_perdeu:0")
+    play(client, token, "ferro:0")  # 11 x 11, and Ana takes the mão de ferro
+    html = client.get(f"/turma/{turma}").text
+    players = rows(html, "stats-jogador")
+    assert players["Beto"]["onze"] == "3" and players["Beto"]["onze-ganhas"] == "0"
+    assert players["Ana"]["onze"] == "0"
+    assert players["Beto"]["correu"] == "1" and players["Ana"]["correu"] == "0"
+    assert players["Ana"]["melhor-sequencia"] == "1" and players["Beto"]["melhor-sequencia"] == "0"
+    assert "de 1 x 11" in html  # Ana won from 1 x 11
+
+
+def test_a_turma_page_reads_only_the_tables_that_changed(
+    local: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client = local.test_client()
+    first = open_table(client, **PLAYERS)
+    turma = new_turma(client, first)
+    play(client, first, *WIN_A)
+    second = again(client, turma)
+    client.get(f"/turma/{turma}")
+    read: list[int] = []
+    original = stats_domain._read
+    monkeypatch.setattr(stats_domain, "_read", lambda mesa: read.append(mesa.id) or original(mesa))
+    client.get(f"/turma/{turma}")
+    assert read == []
+    play(client, second, "normal:1:3")
+    client.get(f"/turma/{turma}")
+    with local.app_context():
+        table = db.session.execute(db.select(Mesa).filter_by(edit_token=second)).scalar_one()
+        assert read == [table.id]
+        stored = db.session.get(MesaSummary, table.id)
+        assert stored is not None and stored.revision == table.revision
+
+
+def test_the_exports_carry_the_whole_history_with_a_header_row(local: Flask) -> None:
+    client = local.test_client()
+    token = open_table(client, **PLAYERS)
+    turma = new_turma(client, token)
+    play(client, token, *WIN_A, "proxima_partida", "normal:1:3")
+    page = client.get(f"/turma/{turma}").text
+    csv_link = re.search(r'href="([^"]+)" data-testid="exportar-csv"', page)
+    json_link = re.search(r'href="([^"]+)" data-testid="exportar-json"', page)
+    assert csv_link and json_link
+    table = list(csv.reader(io.StringIO(client.get(csv_link.group(1)).text)))
+    assert table[0][0] == "mesa" and len(table) == 2
+    assert table[1][2:4] == ["Ana e Caio", "Beto e Duda"] and table[1][6] == "Ana e Caio"
+    history = json.loads(client.get(json_link.group(1)).text)
+    assert history["partidas"][0]["vencedor"] == "Ana e Caio"
+    assert {p["nome"] for p in history["jogadores"]} == {"Ana", "Beto", "Caio", "Duda"}
+    log_page = client.get(f"/m/{token}/historico").text
+    log_csv = re.search(r'href="([^"]+)" data-testid="exportar-csv"', log_page)
+    log_json = re.search(r'href="([^"]+)" data-testid="exportar-json"', log_page)
+    assert log_csv and log_json
+    lines = list(csv.reader(io.StringIO(client.get(log_csv.group(1)).text)))
+    assert lines[0][0] == "registro" and [line[2] for line in lines[1:]] == [
+        "normal",
+        "proxima_partida",
+        "normal",
+    ]
+    records = json.loads(client.get(log_json.group(1)).text)["registros"]
+    assert records[-1]["descricao"] == "Eles +3" and turma not in str(records)
+
+
+def test_og_image_is_an_absolute_link_answering_png(local: Flask) -> None:
+    client = local.test_client()
+    token = open_table(client, **PLAYERS)
+    turma = new_turma(client, token)
+    play(client, token, "normal:0:3")
+    with local.app_context():
+        view = db.session.execute(db.select(Mesa).filter_by(edit_token=token)).scalar_one()
+    for page in (
+        f"/v/{view.view_token}",
+        watch_link(client, turma).replace("http://tento.test", ""),
+    ):
+        html = client.get(page).text
+        image = re.search(r'<meta property="og:image" content="([^"]+)"', html)
+        assert image and image.group(1).startswith("http://tento.test/")
+        answer = client.get(image.group(1).replace("http://tento.test", ""))
+        assert answer.status_code == 200 and answer.mimetype == "image/png"
+        assert answer.data[:8] == b"\x89PNG\r\n\x1a\n"
+        assert token not in html and turma not in html
+
+
+def test_turma_pages_have_no_inline_script_or_style(local: Flask) -> None:
+    client = local.test_client()
+    token = open_table(client, **PLAYERS)
+    turma = new_turma(client, token)
+    for path in (f"/turma/{turma}", watch_link(client, turma), f"/m/{token}/turma"):
+        html = client.get(path.replace("http://tento.test", "")).text
+        assert "<style" not in html and " style=" not in html
+        assert not re.search(r"<script(?![^>]*\bsrc=)", html)
