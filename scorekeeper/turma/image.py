@@ -36,9 +36,10 @@ def score_png(
     date: str,
     heading: str,
     winner: int | None,
+    players: tuple[str, str] = ("", ""),
 ) -> bytes:
-    """A 1200x630 PNG: a heading, both names over their scores, a line (the series) and the
-    date; the winner's score in gold."""
+    """A 1200x630 PNG: a heading, both names (and each side's players) over their scores, a
+    line (the series) and the date; the winner's score in gold."""
     image = Image.new("RGB", (WIDTH, HEIGHT), GREEN)
     draw = ImageDraw.Draw(image)
     draw.text(
@@ -47,10 +48,14 @@ def score_png(
     for side in (0, 1):
         centre = WIDTH * (1 + 2 * side) / 4
         name = names[side]
-        draw.text((centre, 170), name, font=_fitted(draw, name, 56, 520), fill=WHITE, anchor="mt")
+        draw.text((centre, 150), name, font=_fitted(draw, name, 56, 520), fill=WHITE, anchor="mt")
+        seated = players[side]
+        if seated:
+            font = _fitted(draw, seated, 32, 520)
+            draw.text((centre, 218), seated, font=font, fill=SOFT, anchor="mt")
         colour = GOLD if winner == side else WHITE
-        draw.text((centre, 250), str(points[side]), font=_font(200), fill=colour, anchor="mt")
-    draw.text((WIDTH / 2, 330), "x", font=_font(80), fill=SOFT, anchor="mt")
+        draw.text((centre, 262), str(points[side]), font=_font(200), fill=colour, anchor="mt")
+    draw.text((WIDTH / 2, 340), "x", font=_font(80), fill=SOFT, anchor="mt")
     draw.text((WIDTH / 2, 500), line, font=_fitted(draw, line, 40, 1100), fill=WHITE, anchor="mt")
     draw.text((WIDTH / 2, 560), date, font=_font(32), fill=SOFT, anchor="mt")
     out = io.BytesIO()
