@@ -74,6 +74,8 @@ def play_evening(page: Page, games: list[list[tuple[str, int]]]) -> None:
 def test_a_turma_plays_three_evenings_and_its_statistics_add_up(
     page: Page, live_server: str, shots: Path
 ) -> None:
+    """Three evenings opened with 'jogar de novo': the turma's statistics equal the sums of the
+    hands played."""
     page.goto(live_server + "/")
     page.get_by_text("Opções da mesa").click()
     for seat, name in enumerate(SEATS):

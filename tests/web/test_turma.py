@@ -76,6 +76,8 @@ def again(client: FlaskClient, turma: str) -> str:
 def test_salvar_na_turma_creates_a_turma_with_both_links_and_their_qr_codes(
     local: Flask,
 ) -> None:
+    """'Salvar na turma' makes a turma holding the table; its page shows both absolute links, each
+    with its QR code."""
     client = local.test_client()
     token = open_table(client, **PLAYERS)
     board = client.get(f"/m/{token}").text
@@ -94,6 +96,7 @@ def test_salvar_na_turma_creates_a_turma_with_both_links_and_their_qr_codes(
 
 
 def test_a_table_joins_an_existing_turma_by_its_pasted_link(local: Flask) -> None:
+    """Pasting a turma's scorer link joins the table to that turma instead of making a new one."""
     client = local.test_client()
     turma = new_turma(client, open_table(client, **PLAYERS))
     other = open_table(client, jogador_0="Eva", jogador_1="Fábio", jogadores="2")
@@ -117,6 +120,7 @@ def test_a_table_joins_an_existing_turma_by_its_pasted_link(local: Flask) -> Non
 def test_a_bad_turma_link_is_refused_in_portuguese_and_changes_nothing(
     local: Flask, link: str, said: str
 ) -> None:
+    """A link that is no turma's gets a pt-BR 4xx and joins nothing."""
     client = local.test_client()
     token = open_table(client)
     rev = revision(client, token)
@@ -127,6 +131,7 @@ def test_a_bad_turma_link_is_refused_in_portuguese_and_changes_nothing(
 
 
 def test_the_viewer_link_of_a_turma_does_not_join_it(local: Flask) -> None:
+    """The read-only link cannot add a table to a turma: it is refused in pt-BR."""
     client = local.test_client()
     turma = new_turma(client, open_table(client))
     other = open_table(client)
@@ -139,6 +144,7 @@ def test_the_viewer_link_of_a_turma_does_not_join_it(local: Flask) -> None:
 
 
 def test_saving_on_a_stale_board_is_refused_and_creates_no_turma(local: Flask) -> None:
+    """Saving with a revision another phone moved on is refused (409) and creates no turma."""
     client = local.test_client()
     token = open_table(client)
     rev = revision(client, token)
@@ -150,6 +156,7 @@ def test_saving_on_a_stale_board_is_refused_and_creates_no_turma(local: Flask) -
 
 
 def test_a_turma_name_too_long_or_an_unknown_action_is_refused(local: Flask) -> None:
+    """A name past the limit or an action the form does not offer is refused, nothing written."""
     client = local.test_client()
     token = open_table(client)
     rev = revision(client, token)
@@ -165,6 +172,8 @@ def test_a_turma_name_too_long_or_an_unknown_action_is_refused(local: Flask) -> 
 def test_the_viewer_page_shows_the_tables_and_the_live_table_with_no_scorer_token(
     local: Flask,
 ) -> None:
+    """The read-only page lists the tables and shows the one in play live, with no scorer token
+    anywhere."""
     client = local.test_client()
     token = open_table(client, **PLAYERS)
     turma = new_turma(client, token)
@@ -179,6 +188,7 @@ def test_the_viewer_page_shows_the_tables_and_the_live_table_with_no_scorer_toke
 
 
 def test_turma_tokens_are_capabilities(local: Flask) -> None:
+    """Unknown tokens get 404; the read-only token opens only the read-only page."""
     client = local.test_client()
     turma = new_turma(client, open_table(client))
     view = watch_link(client, turma).rsplit("/", 1)[1]
@@ -190,6 +200,8 @@ def test_turma_tokens_are_capabilities(local: Flask) -> None:
 
 
 def test_jogar_de_novo_opens_the_same_table_with_the_deal_rotated(local: Flask) -> None:
+    """'Jogar de novo' opens a table with the same names, seats, rules and series, first deal one
+    seat on."""
     client = local.test_client()
     token = open_table(client, **PLAYERS, serie="melhor_de_3", pe="3", mao_especial="10")
     turma = new_turma(client, token)
@@ -206,6 +218,7 @@ def test_jogar_de_novo_opens_the_same_table_with_the_deal_rotated(local: Flask) 
 
 
 def test_jogar_de_novo_on_a_stale_turma_page_opens_nothing(local: Flask) -> None:
+    """'Jogar de novo' from a turma page another phone changed is refused and opens no table."""
     client = local.test_client()
     turma = new_turma(client, open_table(client))
     rev = turma_rev(client, turma)
@@ -217,6 +230,7 @@ def test_jogar_de_novo_on_a_stale_turma_page_opens_nothing(local: Flask) -> None
 
 
 def test_the_board_offers_jogar_de_novo_and_sharing_at_the_end_of_a_series(local: Flask) -> None:
+    """At the end of a series the board offers 'jogar de novo' and 'compartilhar resultado'."""
     client = local.test_client()
     token = open_table(client, **PLAYERS, serie="melhor_de_3")
     new_turma(client, token)
@@ -231,6 +245,7 @@ def test_the_board_offers_jogar_de_novo_and_sharing_at_the_end_of_a_series(local
 
 
 def test_a_finished_game_offers_compartilhar_resultado(local: Flask) -> None:
+    """A finished game offers 'compartilhar resultado' with the live link as its fallback."""
     client = local.test_client()
     token = open_table(client)
     html = play(client, token, *WIN_B).text
@@ -250,6 +265,7 @@ def expected(games: list[tuple[int, ...]]) -> dict[str, tuple[int, int]]:
 
 
 def test_statistics_count_games_and_series_per_player_and_pair(local: Flask) -> None:
+    """Games and series played and won are counted per player and per pair, from the records."""
     client = local.test_client()
     token = open_table(client, **PLAYERS, serie="melhor_de_3")
     turma = new_turma(client, token)
@@ -269,6 +285,7 @@ def test_statistics_count_games_and_series_per_player_and_pair(local: Flask) -> 
 
 
 def test_names_are_matched_after_folding_case_and_spaces(local: Flask) -> None:
+    """'ana ' and 'Ana' are one player: names match after folding case and spaces."""
     client = local.test_client()
     turma = new_turma(client, open_table(client, jogadores="2", time_a="Ana", time_b="Beto"))
     other = open_table(client, jogadores="2", time_a="  ANA ", time_b="beto")
@@ -280,6 +297,8 @@ def test_names_are_matched_after_folding_case_and_spaces(local: Flask) -> None:
 
 
 def test_merging_two_spellings_counts_them_as_one_and_is_a_compare_and_swap(local: Flask) -> None:
+    """Merging two spellings counts them as one player; a stale merge is refused and changes
+    nothing."""
     client = local.test_client()
     first = open_table(client, jogadores="2", time_a="Zé", time_b="Beto")
     turma = new_turma(client, first)
@@ -311,6 +330,8 @@ def test_merging_two_spellings_counts_them_as_one_and_is_a_compare_and_swap(loca
 
 
 def test_onze_runs_streaks_and_the_biggest_comeback_come_from_the_records(local: Flask) -> None:
+    """Mãos de onze, runs from truco, streaks and the biggest comeback are read from the hand
+    records."""
     client = local.test_client()
     token = open_table(client, jogadores="2", time_a="Ana", time_b="Beto")
     turma = new_turma(client, token)
@@ -342,6 +363,8 @@ def test_onze_runs_streaks_and_the_biggest_comeback_come_from_the_records(local:
 def test_a_turma_page_reads_only_the_tables_that_changed(
     local: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """A turma page re-reads the records of a table only when its revision moved (the summary
+    cache)."""
     client = local.test_client()
     first = open_table(client, **PLAYERS)
     turma = new_turma(client, first)
@@ -363,6 +386,7 @@ def test_a_turma_page_reads_only_the_tables_that_changed(
 
 
 def test_the_exports_carry_the_whole_history_with_a_header_row(local: Flask) -> None:
+    """CSV (with a header row) and JSON exports carry every game of the table and of the turma."""
     client = local.test_client()
     token = open_table(client, **PLAYERS)
     turma = new_turma(client, token)
@@ -392,6 +416,7 @@ def test_the_exports_carry_the_whole_history_with_a_header_row(local: Flask) -> 
 
 
 def test_og_image_is_an_absolute_link_answering_png(local: Flask) -> None:
+    """The live view and the read-only page name an absolute og:image that answers image/png."""
     client = local.test_client()
     token = open_table(client, **PLAYERS)
     turma = new_turma(client, token)
@@ -412,6 +437,7 @@ def test_og_image_is_an_absolute_link_answering_png(local: Flask) -> None:
 
 
 def test_turma_pages_have_no_inline_script_or_style(local: Flask) -> None:
+    """The turma pages keep the strict CSP: no inline script or style."""
     client = local.test_client()
     token = open_table(client, **PLAYERS)
     turma = new_turma(client, token)
