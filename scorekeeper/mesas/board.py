@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 from ..models import ACTIVE, DISCARDED, UNDONE, Entry, Mesa
-from ..rules import Kind, MatchState
+from ..rules import Kind, MatchConfig, MatchState
 
 LOG_ON_BOARD = 30  # the newest records the board's log shows; the history page has the rest
 CHART_HANDS = 60  # the current game's states the chart draws, at most
@@ -70,11 +70,12 @@ def _game(state: MatchState) -> tuple[int, int]:
     return (state.series_number, state.game_number)
 
 
-def state_after(mesa: Mesa, record: Entry) -> MatchState:
-    """The state stored with a record (its checkpoint)."""
+def state_after(mesa: Mesa, record: Entry, config: MatchConfig | None = None) -> MatchState:
+    """The state stored with a record (its checkpoint), under the table's config (or `config`,
+    the same config read once for many records)."""
     if record.state is None:
         raise ValueError(f"record {record.id} has no stored state")
-    return MatchState.restore(mesa.match_config, list(record.state))
+    return MatchState.restore(config or mesa.match_config, list(record.state))
 
 
 def assemble(

@@ -231,7 +231,8 @@ def load_board(mesa: Mesa, connection: Connection | None = None) -> Board:
     recent = [entry(row) for row in connection.execute(_NEWEST, values)]
     active = [entry(row) for row in connection.execute(_NEWEST_ACTIVE, values)]
     undone = connection.execute(_OLDEST_UNDONE, values).first() is not None
-    states = [state_after(mesa, record) for record in active]
+    config = mesa.match_config
+    states = [state_after(mesa, record, config) for record in active]
     return assemble(mesa, recent, active, states, undone)
 
 
