@@ -89,6 +89,10 @@ class Turma(db.Model):  # type: ignore[name-defined,misc]
     name: Mapped[str] = mapped_column(String(40), default="Turma")
     # normalised name -> the normalised name it is counted as
     aliases: Mapped[dict[str, str]] = mapped_column(JSON, default=dict)
+    # How many times one of its tables moved to another turma. Tables otherwise only join and
+    # their revisions only grow, so with this count the number of its tables and the sum of
+    # their revisions prove a stored tally of its statistics current (see TurmaSummary).
+    departures: Mapped[int] = mapped_column(default=0, server_default="0")
 
 
 class MesaSummary(db.Model):  # type: ignore[name-defined,misc]
@@ -101,6 +105,22 @@ class MesaSummary(db.Model):  # type: ignore[name-defined,misc]
         ForeignKey("mesa.id", ondelete="CASCADE"), primary_key=True
     )
     revision: Mapped[int]
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class TurmaSummary(db.Model):  # type: ignore[name-defined,misc]
+    """A turma's statistics folded over its older tables (all but the newest few), stored with
+    the key that proves them current: the departures, the count and the revisions' sum of the
+    tables up to `key['bound']`, the aliases and the shapes' versions. A cache, written only by
+    a compare-and-swap on `revision`."""
+
+    __tablename__ = "turma_summary"
+
+    turma_id: Mapped[int] = mapped_column(
+        ForeignKey("turma.id", ondelete="CASCADE"), primary_key=True
+    )
+    revision: Mapped[int]
+    key: Mapped[dict[str, Any]] = mapped_column(JSON)
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 

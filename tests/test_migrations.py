@@ -122,3 +122,39 @@ def test_the_turma_migration_keeps_every_table_and_record_both_ways(tmp_path: Pa
         upgrade(directory=folder)
         assert _count_records() == 3
         db.engine.dispose()
+
+
+def test_the_turma_summary_migration_keeps_every_turma_table_and_record_both_ways(
+    tmp_path: Path,
+) -> None:
+    """Adding (and removing) turma.departures and turma_summary keeps every turma, its tables
+    and their hand records; an upgraded turma starts with no departure."""
+    from flask_migrate import downgrade
+    from sqlalchemy import func, select
+
+    from scorekeeper.mesas import open_table
+    from scorekeeper.mesas.service import record_outcome
+    from scorekeeper.mesas.turmas import create_turma
+    from scorekeeper.models import Mesa, Turma
+    from scorekeeper.rules import Kind, Outcome
+
+    app = create_app(
+        {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'u.sqlite3'}", "SECRET_KEY": "x"}
+    )
+    folder = str(PACKAGE_DIR / "migrations")
+    with app.app_context():
+        upgrade(directory=folder)
+        token = open_table({}).edit_token
+        for revision in range(3):
+            record_outcome(token, revision, Outcome(Kind.NORMAL, 0, 3))
+        turma_id = create_turma(token, 3, "Quinta").id
+        downgrade(directory=folder, revision="d4e6f8a0b2c4")
+        assert _count_records() == 3
+        held = select(func.count()).select_from(Mesa).where(Mesa.turma_id == turma_id)
+        assert db.session.execute(held).scalar_one() == 1
+        db.session.remove()
+        upgrade(directory=folder)
+        assert _count_records() == 3
+        assert db.session.execute(held).scalar_one() == 1
+        assert db.session.get(Turma, turma_id).departures == 0
+        db.engine.dispose()

@@ -1,28 +1,44 @@
 """A turma's statistics, from its tables' hand records (the log stays the truth).
 
 Each table's records are read once into a small summary (its games, series, mãos de onze, runs
-from truco, hands and times), kept in `mesa_summary` with the table's revision: a turma's page
-reads the summaries and re-reads only a table whose revision moved on (the one being played).
-The summary reads the stored state after each record (its checkpoint), never folding again.
+from truco, hands and times), kept in `mesa_summary` with the table's revision; the summary
+reads the stored state after each record (its checkpoint), never folding again.
+
+The statistics are a fold of the summaries, table after table in order, into a tally whose size
+is the turma's players, pairs and rivalries, never its history. The tally of the older tables
+(all but the newest KEEP_OPEN, the ones still played) is kept in `turma_summary` with the key
+that proves it current, checked by one SQL aggregate: a page folds only the newest tables on it.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, case, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
-from ..models import ACTIVE, ENTRY_COLUMNS, Entry, HandRecord, Mesa, MesaSummary, entry
+from ..models import (
+    ACTIVE,
+    ENTRY_COLUMNS,
+    Entry,
+    HandRecord,
+    Mesa,
+    MesaSummary,
+    Turma,
+    TurmaSummary,
+    entry,
+)
 from ..rules import Kind, MatchState
 from .board import state_after
 
 SUMMARY_VERSION = 1  # bump when the summary's shape changes: old ones are read again
+TALLY_VERSION = 1  # bump when the tally's shape or its counting changes: old ones are refolded
+KEEP_OPEN = 3  # the newest tables of a turma, folded on every view instead of stored
 DEFAULT_TEAMS = ("nós", "eles")
 RAN_NOTES = ("correram_truco", "correram_seis", "correram_nove", "correram_doze")
 
@@ -95,10 +111,16 @@ def summarize(mesa: Mesa, records: Sequence[Entry]) -> dict[str, Any]:
 
 
 _RECORDS = HandRecord.__table__
+_SUMMARIES = MesaSummary.__table__
 _ACTIVE = (
     select(*ENTRY_COLUMNS)
     .where(_RECORDS.c.mesa_id == bindparam("mesa"), _RECORDS.c.status == ACTIVE)
     .order_by(_RECORDS.c.seq)
+)
+_NEWER_SUMMARY = (
+    update(_SUMMARIES)
+    .where(_SUMMARIES.c.mesa_id == bindparam("mesa"), _SUMMARIES.c.revision < bindparam("rev"))
+    .values(revision=bindparam("rev"), data=bindparam("data"))
 )
 
 
@@ -108,20 +130,30 @@ def _read(mesa: Mesa) -> dict[str, Any]:
     return summarize(mesa, [entry(row) for row in rows])
 
 
+def _store_summary(mesa_id: int, revision: int, data: dict[str, Any], *, new: bool) -> None:
+    """Keep a table's summary at `revision`: a new row, or over an older revision's only (a
+    request that read an older state never overwrites a newer one)."""
+    values = {"mesa_id": mesa_id, "revision": revision, "data": data}
+    try:
+        with db.engine.begin() as connection:
+            if new:
+                connection.execute(insert(_SUMMARIES), values)
+            else:
+                connection.execute(_NEWER_SUMMARY, {"mesa": mesa_id, "rev": revision, "data": data})
+    except IntegrityError:  # another request stored it meanwhile
+        pass
+
+
 def summaries(mesas: Sequence[Mesa]) -> dict[int, dict[str, Any]]:
     """Each table's summary by id: the stored one while its revision is the table's, else read
-    again from the records and stored (one query for all, plus one per table that changed)."""
+    again from the records (after the table's revision was) and stored: one query for all, plus
+    one per table that changed. The tables' loaded state is kept (the writes are apart)."""
     if not mesas:
         return {}
     ids = [m.id for m in mesas]
-    stored = {
-        s.mesa_id: s
-        for s in db.session.execute(select(MesaSummary).where(MesaSummary.mesa_id.in_(ids)))
-        .scalars()
-        .all()
-    }
+    query = select(_SUMMARIES).where(_SUMMARIES.c.mesa_id.in_(ids))
+    stored = {row.mesa_id: row for row in db.session.execute(query)}
     found: dict[int, dict[str, Any]] = {}
-    changed = False
     for mesa in mesas:
         kept = stored.get(mesa.id)
         if (
@@ -131,18 +163,8 @@ def summaries(mesas: Sequence[Mesa]) -> dict[int, dict[str, Any]]:
         ):
             found[mesa.id] = kept.data
             continue
-        data = _read(mesa)
-        found[mesa.id] = data
-        changed = True
-        if kept is None:
-            db.session.add(MesaSummary(mesa_id=mesa.id, revision=mesa.revision, data=data))
-        else:
-            kept.revision, kept.data = mesa.revision, data
-    if changed:
-        try:
-            db.session.commit()
-        except IntegrityError:  # another request stored the same summary meanwhile
-            db.session.rollback()
+        found[mesa.id] = _read(mesa)
+        _store_summary(mesa.id, mesa.revision, found[mesa.id], new=kept is None)
     return found
 
 
@@ -169,7 +191,8 @@ class Record:
     wins: int = 0
     series: int = 0
     series_wins: int = 0
-    results: list[bool] = field(default_factory=list)
+    streak: int = 0  # now: wins in a row (positive) or losses in a row (negative)
+    best_streak: int = 0  # the most games won in a row
     onze_played: int = 0
     onze_won: int = 0
     ran: int = 0
@@ -180,26 +203,26 @@ class Record:
         """Games won as a whole percentage."""
         return round(100 * self.wins / self.games) if self.games else 0
 
-    @property
-    def streak(self) -> int:
-        """The current streak: wins in a row (positive) or losses in a row (negative)."""
-        if not self.results:
-            return 0
-        last, count = self.results[-1], 0
-        for result in reversed(self.results):
-            if result != last:
-                break
-            count += 1
-        return count if last else -count
+    def count_game(self, won: bool) -> None:
+        """One more game played, won or lost: the counts and the streaks move on."""
+        self.games += 1
+        self.wins += won
+        if won:
+            self.streak = self.streak + 1 if self.streak > 0 else 1
+        else:
+            self.streak = self.streak - 1 if self.streak < 0 else -1
+        self.best_streak = max(self.best_streak, self.streak)
 
-    @property
-    def best_streak(self) -> int:
-        """The most games won in a row."""
-        best = run = 0
-        for result in self.results:
-            run = run + 1 if result else 0
-            best = max(best, run)
-        return best
+    def dump(self) -> dict[str, Any]:
+        """This record as JSON."""
+        return asdict(self)
+
+    @classmethod
+    def load(cls, data: Mapping[str, Any]) -> Record:
+        """A record back from its JSON."""
+        comeback = data.get("comeback")
+        fields = {**data, "comeback": tuple(comeback) if comeback else None}
+        return cls(**fields)
 
 
 @dataclass(frozen=True)
@@ -226,7 +249,8 @@ class HeadToHead:
 
 @dataclass(frozen=True)
 class Stats:
-    """A turma's statistics: players, pairs, head-to-heads and evenings (newest first)."""
+    """A turma's statistics: players, pairs, head-to-heads, and the evenings of the tables it
+    was asked with (newest first)."""
 
     players: list[Record]
     pairs: list[Record]
@@ -252,9 +276,7 @@ def _credit(record: Record, summary: Mapping[str, Any], side: int) -> None:
     """Count one table's games, series, mãos de onze and runs for whoever sat on `side`."""
     for game in summary["games"]:
         won = game["winner"] == side
-        record.games += 1
-        record.wins += won
-        record.results.append(won)
+        record.count_game(won)
         comeback = tuple(game["comeback"]) if won else None
         if (
             comeback
@@ -285,51 +307,191 @@ def _ranked(records: Iterable[Record]) -> list[Record]:
     return sorted(records, key=lambda r: (-r.wins, -r.rate, r.name.casefold()))
 
 
-def turma_stats(
-    mesas: Sequence[Mesa], found: Mapping[int, Mapping[str, Any]], aliases: Mapping[str, str]
-) -> Stats:
-    """The statistics of a turma's tables (any order) from their summaries."""
-    players: dict[str, Record] = {}
-    pairs: dict[frozenset[str], Record] = {}
-    rivals: dict[frozenset[str], dict[str, Any]] = {}
-    evenings: list[Evening] = []
-    for mesa in sorted(mesas, key=lambda m: m.id):
-        summary = found[mesa.id]
-        games = (_count(summary["games"], 0), _count(summary["games"], 1))
-        series = (summary["series"].count(0), summary["series"].count(1))
-        start, end = moment(summary["start"]), moment(summary["end"])
-        minutes = int((end - start).total_seconds() // 60) if start and end else 0
+def evening(mesa: Mesa, summary: Mapping[str, Any]) -> Evening:
+    """A table's evening as the turma's list shows it, from its summary."""
+    games = (_count(summary["games"], 0), _count(summary["games"], 1))
+    series = (summary["series"].count(0), summary["series"].count(1))
+    start, end = moment(summary["start"]), moment(summary["end"])
+    minutes = int((end - start).total_seconds() // 60) if start and end else 0
+    seated = sides_of(summary)
+    teams = (str(summary["teams"][0]), str(summary["teams"][1]))
+    if seated is not None:
+        teams = (" e ".join(seated[0]), " e ".join(seated[1]))
+    points = (int(summary["points"][0]), int(summary["points"][1]))
+    return Evening(mesa, teams, games, series, summary["hands"], start, minutes, points)
+
+
+@dataclass
+class Tally:
+    """The statistics folded so far, table after table in the order they were opened: players
+    and pairs by their (resolved, folded) names, head-to-heads by the two sides' shown names.
+    Its size is the turma's people, never its history."""
+
+    players: dict[str, Record] = field(default_factory=dict)
+    pairs: dict[tuple[str, ...], Record] = field(default_factory=dict)
+    rivals: dict[tuple[str, ...], dict[str, Any]] = field(default_factory=dict)
+
+    def add(self, summary: Mapping[str, Any], aliases: Mapping[str, str]) -> None:
+        """Fold in one more table (the next one opened), from its summary."""
         seated = sides_of(summary)
-        teams = (str(summary["teams"][0]), str(summary["teams"][1]))
-        if seated is not None:
-            teams = (" e ".join(seated[0]), " e ".join(seated[1]))
-        points = (int(summary["points"][0]), int(summary["points"][1]))
-        evenings.append(
-            Evening(mesa, teams, games, series, summary["hands"], start, minutes, points)
-        )
         if seated is None:
-            continue
+            return
         labels: list[str] = []
         for side, names in enumerate(seated):
             keys = [resolve(aliases, folded(n)) for n in names]
             for key, name in zip(keys, names, strict=True):
-                _credit(players.setdefault(key, Record(key, name)), summary, side)
+                _credit(self.players.setdefault(key, Record(key, name)), summary, side)
             if len(names) == 2:
-                pair_key = frozenset(keys)
-                shown = " e ".join(players[k].name for k in keys)
-                pair = pairs.setdefault(pair_key, Record(" e ".join(keys), shown))
+                shown = " e ".join(self.players[k].name for k in keys)
+                pair = self.pairs.setdefault(tuple(sorted(keys)), Record(" e ".join(keys), shown))
                 _credit(pair, summary, side)
                 labels.append(pair.name)
             else:
-                labels.append(players[keys[0]].name)
+                labels.append(self.players[keys[0]].name)
         if labels[0] != labels[1]:
-            match = rivals.setdefault(frozenset(labels), {"names": tuple(labels), "wins": {}})
+            match = self.rivals.setdefault(
+                tuple(sorted(labels)), {"names": list(labels), "wins": [0, 0]}
+            )
             for game in summary["games"]:
-                winner = labels[game["winner"]]
-                match["wins"][winner] = match["wins"].get(winner, 0) + 1
-    heads = [
-        HeadToHead(m["names"], (m["wins"].get(m["names"][0], 0), m["wins"].get(m["names"][1], 0)))
-        for m in rivals.values()
-    ]
-    heads.sort(key=lambda h: -sum(h.wins))
-    return Stats(_ranked(players.values()), _ranked(pairs.values()), heads, evenings[::-1])
+                match["wins"][match["names"].index(labels[game["winner"]])] += 1
+
+    def stats(self, evenings: list[Evening]) -> Stats:
+        """The statistics this tally holds, ranked, with these evenings."""
+        heads = [HeadToHead(tuple(m["names"]), tuple(m["wins"])) for m in self.rivals.values()]
+        heads.sort(key=lambda h: -sum(h.wins))
+        return Stats(_ranked(self.players.values()), _ranked(self.pairs.values()), heads, evenings)
+
+    def dump(self) -> dict[str, Any]:
+        """This tally as JSON (lists, in the order folded: the ranking's ties keep it)."""
+        return {
+            "players": [r.dump() for r in self.players.values()],
+            "pairs": [{"members": list(k), **r.dump()} for k, r in self.pairs.items()],
+            "rivals": [{"names": m["names"], "wins": m["wins"]} for m in self.rivals.values()],
+        }
+
+    @classmethod
+    def load(cls, data: Mapping[str, Any]) -> Tally:
+        """A tally back from its JSON."""
+        tally = cls()
+        for item in data["players"]:
+            record = Record.load(item)
+            tally.players[record.key] = record
+        for item in data["pairs"]:
+            fields = dict(item)
+            members = tuple(fields.pop("members"))
+            tally.pairs[members] = Record.load(fields)
+        for item in data["rivals"]:
+            names = [str(n) for n in item["names"]]
+            tally.rivals[tuple(sorted(names))] = {"names": names, "wins": list(item["wins"])}
+        return tally
+
+
+def turma_stats(
+    mesas: Sequence[Mesa], found: Mapping[int, Mapping[str, Any]], aliases: Mapping[str, str]
+) -> Stats:
+    """The statistics of these tables (any order) folded from their summaries, with every
+    table's evening: the whole history, read again (the exports, and the cache's measure)."""
+    ordered = sorted(mesas, key=lambda m: m.id)
+    tally = Tally()
+    for mesa in ordered:
+        tally.add(found[mesa.id], aliases)
+    return tally.stats([evening(m, found[m.id]) for m in reversed(ordered)])
+
+
+# --- the stored tally ------------------------------------------------------------------------
+
+_MESAS = Mesa.__table__
+_TURMAS = Turma.__table__
+_TALLIES = TurmaSummary.__table__
+_UP_TO = _MESAS.c.id <= bindparam("bound")
+# One snapshot: the turma's departures, how many tables it has, and the count and revisions'
+# sum of those up to the stored tally's bound (the turma_id index finds them).
+_CHECK = select(
+    select(_TURMAS.c.departures).where(_TURMAS.c.id == bindparam("turma")).scalar_subquery(),
+    func.count(),
+    func.coalesce(func.sum(case((_UP_TO, 1), else_=0)), 0),
+    func.coalesce(func.sum(case((_UP_TO, _MESAS.c.revision), else_=0)), 0),
+).where(_MESAS.c.turma_id == bindparam("turma"))
+_AFTER = (
+    select(Mesa)
+    .where(Mesa.turma_id == bindparam("turma"), Mesa.id > bindparam("bound"))
+    .order_by(Mesa.id)
+)
+_SWAP = (
+    update(_TALLIES)
+    .where(_TALLIES.c.turma_id == bindparam("turma"), _TALLIES.c.revision == bindparam("seen"))
+    .values(revision=_TALLIES.c.revision + 1, key=bindparam("key"), data=bindparam("data"))
+)
+
+
+@dataclass(frozen=True)
+class Current:
+    """A turma's statistics over all its tables, and how many tables it holds."""
+
+    tally: Tally
+    count: int
+
+
+def _key(bound: int, tables: int, revisions: int, departures: int, aliases: Any) -> dict[str, Any]:
+    """What proves a tally of the tables up to `bound` current (see Turma.departures)."""
+    return {
+        "version": [TALLY_VERSION, SUMMARY_VERSION],
+        "bound": bound,
+        "tables": tables,
+        "revisions": revisions,
+        "departures": departures,
+        "aliases": aliases,
+    }
+
+
+def _store_tally(turma_id: int, seen: int | None, key: dict[str, Any], tally: Tally) -> None:
+    """Keep a turma's tally: a new row, or over the row this request read (a compare-and-swap
+    on its revision: of two requests that read the same row, one stores)."""
+    values = {"key": key, "data": tally.dump()}
+    try:
+        with db.engine.begin() as connection:
+            if seen is None:
+                connection.execute(
+                    insert(_TALLIES), {"turma_id": turma_id, "revision": 0, **values}
+                )
+            else:
+                connection.execute(_SWAP, {"turma": turma_id, "seen": seen, **values})
+    except IntegrityError:  # another request stored one meanwhile
+        pass
+
+
+def current(turma: Turma) -> Current:
+    """A turma's statistics, its cost flat in its history: the stored tally of its older tables
+    while its key holds (one SQL aggregate says so), the newer ones folded on top, and the
+    tally stored again with the settled ones (all but the newest KEEP_OPEN) when they moved on.
+
+    Every stored key is made from the very rows folded (their count and revisions' sum), with
+    the departures read no later than those rows and the aliases used: a key that matches later
+    proves the tally current, whatever requests raced to store it."""
+    aliases = dict(turma.aliases or {})
+    row = db.session.execute(select(_TALLIES).where(_TALLIES.c.turma_id == turma.id)).first()
+    bound = int(row.key.get("bound", 0)) if row is not None else 0
+    found = db.session.execute(_CHECK, {"turma": turma.id, "bound": bound}).one()
+    departures, count, tables, revisions = (int(v or 0) for v in found)
+    if row is not None and row.key == _key(bound, tables, revisions, departures, aliases):
+        tally = Tally.load(row.data)
+    else:
+        tally, bound, tables, revisions = Tally(), 0, 0, 0
+    newer = list(db.session.execute(_AFTER, {"turma": turma.id, "bound": bound}).scalars())
+    labels = [m.revision for m in newer]
+    read = summaries(newer)
+    settled = max(0, len(newer) - KEEP_OPEN)
+    for mesa in newer[:settled]:
+        tally.add(read[mesa.id], aliases)
+    if settled:
+        key = _key(
+            newer[settled - 1].id,
+            tables + settled,
+            revisions + sum(labels[:settled]),
+            departures,
+            aliases,
+        )
+        _store_tally(turma.id, None if row is None else row.revision, key, tally)
+    for mesa in newer[settled:]:
+        tally.add(read[mesa.id], aliases)
+    return Current(tally, count)

@@ -9,7 +9,7 @@ import hmac
 import re
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, bindparam, func, insert, select, update
+from sqlalchemy import Connection, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
@@ -20,7 +20,7 @@ from .service import TOKEN_SHAPE, new_token, scorer_table
 
 MAX_NAME = 40
 DEFAULT_NAME = "Turma"
-TABLES_ON_PAGE = 30  # the newest tables a turma's page lists; the exports carry them all
+TABLES_ON_PAGE = 30  # the tables a turma's page lists, then "mais antigas"; the exports: all
 TURMA_PATH = re.compile(r"/turma/([A-Za-z0-9_-]{1,64})/?(?:[?#].*)?$")
 VIEW_PATH = re.compile(r"/vt/([A-Za-z0-9_-]{1,64})/?(?:[?#].*)?$")
 NOT_FOUND = "Não achei essa turma: confira o link de marcar da turma."
@@ -124,11 +124,25 @@ _CLAIM = (
 )
 
 
+_HELD_BY = select(_MESAS.c.turma_id).where(_MESAS.c.edit_token == bindparam("token"))
+_DEPART = (
+    update(_TURMAS)
+    .where(_TURMAS.c.id == bindparam("turma"))
+    .values(departures=_TURMAS.c.departures + 1)
+)
+
+
 def _place(connection: Connection, mesa_token: str, revision: int, turma_id: int) -> None:
-    """Put a table in a turma, a write on the table's revision (StaleRevision otherwise)."""
+    """Put a table in a turma, a write on the table's revision (StaleRevision otherwise); the
+    turma it leaves, if any, counts a departure (its cached statistics no longer hold)."""
+    held_by = connection.execute(_HELD_BY, {"token": mesa_token}).scalar_one_or_none()
     values = {"token": mesa_token, "revision": revision, "turma": turma_id}
     if connection.execute(_PLACE, values).first() is None:
         raise StaleRevision()
+    # The revision did not move since the read above (the client had it before): the table
+    # was in `held_by` until this write.
+    if held_by is not None and held_by != turma_id:
+        connection.execute(_DEPART, {"turma": held_by})
 
 
 def _checked_table(mesa_token: str) -> None:
@@ -169,18 +183,34 @@ def join_turma(mesa_token: str, revision: int, link: str) -> Turma:
     return turma
 
 
-def tables(turma: Turma, limit: int | None = TABLES_ON_PAGE) -> list[Mesa]:
-    """A turma's tables, newest first (the newest `limit` of them)."""
+def tables(
+    turma: Turma, limit: int | None = TABLES_ON_PAGE, before: int | None = None
+) -> list[Mesa]:
+    """A turma's tables, newest first (the newest `limit` of them, opened before the table
+    `before` if given)."""
     query = select(Mesa).where(Mesa.turma_id == turma.id).order_by(Mesa.id.desc())
+    if before is not None:
+        query = query.where(Mesa.id < before)
     if limit is not None:
         query = query.limit(limit)
     return list(db.session.execute(query).scalars())
 
 
-def table_count(turma: Turma) -> int:
-    """How many tables a turma holds."""
-    query = select(func.count()).select_from(Mesa).where(Mesa.turma_id == turma.id)
-    return int(db.session.execute(query).scalar_one())
+@dataclass(frozen=True)
+class TablesPage:
+    """A page of a turma's tables, newest first, and the id to ask for the older ones (None
+    on the last page)."""
+
+    mesas: list[Mesa]
+    older: int | None
+
+
+def tables_page(turma: Turma, before: int | None = None) -> TablesPage:
+    """The TABLES_ON_PAGE tables a turma's page lists: the newest, or those opened before the
+    table `before`."""
+    found = tables(turma, TABLES_ON_PAGE + 1, before)
+    shown = found[:TABLES_ON_PAGE]
+    return TablesPage(shown, shown[-1].id if len(found) > TABLES_ON_PAGE else None)
 
 
 _SUCCESSOR = select(Mesa).where(Mesa.previous_id == bindparam("previous"))

@@ -52,27 +52,43 @@ def duration_text(minutes: int) -> str:
 
 @dataclass(frozen=True)
 class TurmaView:
-    """A turma with what its pages show."""
+    """A turma with what its pages show: a page of its tables (newest first), how many it
+    holds, its statistics (with the evenings of the tables shown), the shown tables'
+    summaries, whether this is the first page and the id to ask for older tables."""
 
     turma: Turma
     mesas: list[Mesa]
     count: int
     stats: stats_domain.Stats
     found: Mapping[int, Mapping[str, Any]]
+    first: bool = True
+    older: int | None = None
 
 
-def turma_view(turma: Turma) -> TurmaView:
-    """A turma's newest tables and its statistics (from the tables' stored summaries)."""
-    shown = turmas.tables(turma)
-    every = shown if len(shown) < turmas.TABLES_ON_PAGE else turmas.tables(turma, None)
+def turma_view(turma: Turma, before: int | None = None) -> TurmaView:
+    """A page of a turma's tables (the newest, or those opened before the table `before`) and
+    its statistics: a cost that does not grow with its history."""
+    page = turmas.tables_page(turma, before)
+    now = stats_domain.current(turma)
+    found = stats_domain.summaries(page.mesas)
+    evenings = [stats_domain.evening(m, found[m.id]) for m in page.mesas]
+    stats = now.tally.stats(evenings)
+    return TurmaView(turma, page.mesas, now.count, stats, found, before is None, page.older)
+
+
+def turma_history(turma: Turma) -> TurmaView:
+    """A turma's every table and its statistics read again from all their summaries: the
+    exports, which carry the whole history."""
+    every = turmas.tables(turma, None)
     found = stats_domain.summaries(every)
     stats = stats_domain.turma_stats(every, found, turma.aliases or {})
-    return TurmaView(turma, shown, len(every), stats, found)
+    return TurmaView(turma, every, len(every), stats, found)
 
 
 def live_now(view: TurmaView) -> dict[str, Any] | None:
-    """The live view of the table being played now (the newest), as /v/ shows it."""
-    if not view.mesas:
+    """The live view of the table being played now (the newest, on the first page), as /v/
+    shows it."""
+    if not view.mesas or not view.first:
         return None
     return live_context(load_board(view.mesas[0]), tv=False)
 

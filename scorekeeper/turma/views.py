@@ -105,24 +105,36 @@ def play_again_table(token: str) -> Response:
 # --- the turma's pages -----------------------------------------------------------------------
 
 
+LAST_ID = 2**31 - 1  # no table id is larger (an integer column): a larger ?antes= is this
+
+
+def _before() -> int | None:
+    """The ?antes=<table id> of a page of older tables; None (the newest) when absent or bad."""
+    before = request.args.get("antes", type=int)
+    return min(before, LAST_ID) if before is not None and before > 0 else None
+
+
 def _turma_page(token: str, message: str | None = None, status: int = 200) -> Response:
     """The scorer's page of a turma, with a refusal's message if any."""
     turma = turmas.scorer_turma(token)
-    context = present.page_context(present.turma_view(turma), scorer=True)
+    view = present.turma_view(turma, _before() if request.method == "GET" else None)
+    context = present.page_context(view, scorer=True)
     return make_response(render_template("turma/page.html", message=message, **context), status)
 
 
 @bp.get("/turma/<token>")
 def page(token: str) -> Response:
-    """The turma's page: its links and QR codes, its tables, its statistics."""
+    """The turma's page: its links and QR codes, its tables (30 a page, ?antes=<id> for older),
+    its statistics."""
     return _turma_page(token)
 
 
 @bp.get("/vt/<token>")
 def viewer(token: str) -> Response:
-    """The turma's read-only page: its tables, statistics and the table being played, live."""
+    """The turma's read-only page: its tables (30 a page, ?antes=<id> for older), statistics
+    and the table being played, live."""
     turma = turmas.viewer_turma(token)
-    view = present.turma_view(turma)
+    view = present.turma_view(turma, _before())
     live = present.live_now(view)
     live_html = Markup(render_template("share/_live.html", **live)) if live else None
     context = present.page_context(view, scorer=False)
@@ -207,7 +219,7 @@ def _turma_for_export(token: str) -> Any:
     found = turmas.find_turma(token, edit=True) or turmas.find_turma(token, edit=False)
     if found is None:
         raise turmas.UnknownTurma()
-    view = present.turma_view(found)
+    view = present.turma_history(found)
     return view, view.found
 
 

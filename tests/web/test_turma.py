@@ -1,5 +1,6 @@
 """A turma: saving tables in it, its two links, jogar de novo, its statistics (from the hand
-records, cached per table revision), merging names, exports and the score's image."""
+records, cached per table revision and per turma under a key that proves them current), the
+pages of its tables, merging names, exports and the score's image."""
 
 from __future__ import annotations
 
@@ -11,12 +12,18 @@ import re
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import event, insert
 
 from scorekeeper.extensions import db
+from scorekeeper.mesas import load_board
+from scorekeeper.mesas import new_token as fresh_token
 from scorekeeper.mesas import stats as stats_domain
-from scorekeeper.models import Mesa, MesaSummary, Turma
+from scorekeeper.mesas import turmas as turmas_domain
+from scorekeeper.models import Mesa, MesaSummary, Turma, TurmaSummary
 
-from .helpers import HX, by_testid, open_table, play, revision, tap
+from .helpers import HX, by_testid, open_table, play, post, revision, tap
 
 PLAYERS = {"jogador_0": "Ana", "jogador_1": "Beto", "jogador_2": "Caio", "jogador_3": "Duda"}
 WIN_A = ("normal:0:12",)
@@ -458,3 +465,251 @@ def test_the_score_image_names_each_sides_players_under_its_team() -> None:
     assert side_players(Mesa(team_a="Nós", team_b="Eles", player_names=[])) == ("", "")
     duel = Mesa(team_a="Ana", team_b="Beto", player_names=["Ana", "Beto"])
     assert side_players(duel) == ("", "")
+
+
+# --- a cost that does not grow with the turma's history --------------------------------------
+
+
+def turma_row(token: str) -> Turma:
+    """The turma of a scorer token (inside an app context)."""
+    return db.session.execute(db.select(Turma).filter_by(edit_token=token)).scalar_one()
+
+
+def add_tables(app: Flask, turma: str, count: int) -> list[int]:
+    """`count` new tables in the turma, four named players each and no hand yet, written
+    straight to the database (fast); their ids, oldest first."""
+    with app.app_context():
+        turma_id = turma_row(turma).id
+        rows = [
+            {
+                "edit_token": fresh_token(),
+                "view_token": fresh_token(),
+                "player_names": ["Ana", "Beto", "Caio", "Duda"],
+                "turma_id": turma_id,
+            }
+            for _ in range(count)
+        ]
+        with db.engine.begin() as connection:
+            connection.execute(insert(Mesa.__table__), rows)
+        query = db.select(Mesa.id).filter_by(turma_id=turma_id).order_by(Mesa.id)
+        return list(db.session.execute(query).scalars())[-count:]
+
+
+def view_reads(app: Flask, client: FlaskClient, path: str) -> tuple[int, int, int]:
+    """What one view of `path` reads: SQL statements, summary rows asked for, and tables whose
+    records were read again."""
+    statements: list[str] = []
+    asked: list[int] = []
+    refolded: list[int] = []
+    summaries, read = stats_domain.summaries, stats_domain._read
+
+    def count(*args: object) -> None:
+        statements.append(str(args[2]))
+
+    def counted_summaries(mesas):  # type: ignore[no-untyped-def]
+        asked.append(len(mesas))
+        return summaries(mesas)
+
+    def counted_read(mesa):  # type: ignore[no-untyped-def]
+        refolded.append(mesa.id)
+        return read(mesa)
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", count)
+    stats_domain.summaries, stats_domain._read = counted_summaries, counted_read
+    try:
+        assert client.get(path).status_code == 200
+    finally:
+        stats_domain.summaries, stats_domain._read = summaries, read
+        event.remove(engine, "before_cursor_execute", count)
+    return len(statements), sum(asked), len(refolded)
+
+
+def test_a_turma_page_reads_as_much_with_a_long_history_as_with_a_short_one(local: Flask) -> None:
+    """With nothing changed, a turma page with 75 tables runs the same SQL statements and reads
+    the same number of summary rows (the page's 30 and the newest few) as with 35, and no
+    table's records; its stored tally stays put."""
+    client = local.test_client()
+    first = open_table(client, **PLAYERS)
+    turma = new_turma(client, first)
+    play(client, first, *WIN_A)
+    add_tables(local, turma, 34)
+    path = f"/turma/{turma}"
+    client.get(path)  # the first view reads every table's records once and stores the tally
+    short = view_reads(local, client, path)
+    add_tables(local, turma, 40)
+    client.get(path)
+    long = view_reads(local, client, path)
+    assert short == long
+    statements, rows, refolded = long
+    assert rows <= turmas_domain.TABLES_ON_PAGE + stats_domain.KEEP_OPEN and refolded == 0
+    with local.app_context():
+        stored = db.session.get(TurmaSummary, turma_row(turma).id)
+        assert stored is not None
+        assert stored.key["tables"] == 75 - stats_domain.KEEP_OPEN
+    players = rows_of(client.get(path).text)
+    assert (players["Ana"]["partidas"], players["Ana"]["vitorias"]) == ("1", "1")
+
+
+def rows_of(html: str) -> dict[str, dict[str, str]]:
+    """The players' statistics rows of a page, by name."""
+    return rows(html, "stats-jogador")
+
+
+def test_a_tap_on_an_old_table_or_a_table_leaving_refolds_the_stored_tally(local: Flask) -> None:
+    """The stored tally is used only while its key holds: a game won on an old table, or a table
+    moved to another turma, shows at once on the turma's page."""
+    client = local.test_client()
+    first = open_table(client, **PLAYERS)
+    turma = new_turma(client, first)
+    play(client, first, *WIN_A)
+    add_tables(local, turma, stats_domain.KEEP_OPEN + 2)
+    assert rows_of(client.get(f"/turma/{turma}").text)["Ana"]["vitorias"] == "1"
+    play(client, first, "proxima_partida", *WIN_A)  # the oldest table, inside the stored tally
+    assert rows_of(client.get(f"/turma/{turma}").text)["Ana"]["vitorias"] == "2"
+    elsewhere = new_turma(client, open_table(client))
+    moved = client.post(
+        f"/m/{first}/turma",
+        data={"rev": revision(client, first), "acao": "entrar", "link": elsewhere},
+    )
+    assert moved.status_code == 303
+    with local.app_context():
+        assert turma_row(turma).departures == 1
+    page = client.get(f"/turma/{turma}").text
+    assert rows_of(page)["Ana"]["vitorias"] == "0"
+    assert rows_of(client.get(f"/turma/{elsewhere}").text)["Ana"]["vitorias"] == "2"
+
+
+LEFT, RIGHT = ("Ana", "ana ", "Zé"), ("José", "Beto", "Caio")
+POOL = LEFT + RIGHT
+STEPS = st.lists(
+    st.one_of(
+        st.tuples(st.just("nova"), st.sampled_from(LEFT), st.sampled_from(RIGHT)),
+        st.tuples(st.just("de_novo")),
+        st.tuples(st.just("marcar"), st.integers(0, 20), st.integers(0, 40)),
+        st.tuples(st.just("desfazer"), st.integers(0, 20)),
+        st.tuples(st.just("juntar"), st.sampled_from(POOL), st.sampled_from(POOL)),
+        st.tuples(st.just("sair"), st.integers(0, 20)),
+        st.tuples(
+            st.just("ver"),
+        ),
+    ),
+    min_size=1,
+    max_size=25,
+)
+
+
+def stats_both_ways(app: Flask, turma: str) -> tuple[object, object]:
+    """The turma's players, pairs and head-to-heads as a page gets them (the stored tally and
+    the newest tables) and as a fold of every table's summary gives them."""
+    with app.app_context():
+        row = turma_row(turma)
+        cached = stats_domain.current(row).tally.stats([])
+        every = turmas_domain.tables(row, None)
+        full = stats_domain.turma_stats(every, stats_domain.summaries(every), row.aliases or {})
+        return (
+            (cached.players, cached.pairs, cached.rivals),
+            (full.players, full.pairs, full.rivals),
+        )
+
+
+def step(app: Flask, client: FlaskClient, turma: str, tokens: list[str], action: tuple) -> None:  # type: ignore[type-arg]
+    """Apply one step of the property test below to the turma and its tables' tokens."""
+    kind, *args = action
+    if kind == "nova":
+        token = open_table(client, jogadores="2", time_a=args[0], time_b=args[1])
+        client.post(f"/m/{token}/turma", data={"rev": 0, "acao": "entrar", "link": turma})
+        tokens.append(token)
+    elif kind == "de_novo":
+        tokens.append(again(client, turma))
+    elif kind == "marcar":
+        token = tokens[args[0] % len(tokens)]
+        with app.app_context():
+            mesa = db.session.execute(db.select(Mesa).filter_by(edit_token=token)).scalar_one()
+            legal = load_board(mesa).state.legal_outcomes()
+        if legal:
+            assert tap(client, token, legal[args[1] % len(legal)].code).status_code == 200
+    elif kind == "desfazer":
+        post(client, tokens[args[0] % len(tokens)], "desfazer")
+    elif kind == "juntar":
+        source, target = stats_domain.folded(args[0]), stats_domain.folded(args[1])
+        data = {"rev": turma_rev(client, turma), "de": source, "para": target}
+        client.post(f"/turma/{turma}/juntar-nomes", data=data)
+    elif kind == "sair" and len(tokens) > 1:
+        token = tokens.pop(args[0] % len(tokens))
+        elsewhere = new_turma(client, open_table(client))
+        data = {"rev": revision(client, token), "acao": "entrar", "link": elsewhere}
+        assert client.post(f"/m/{token}/turma", data=data).status_code == 303
+    else:
+        assert client.get(f"/vt/{watch_link(client, turma).rsplit('/', 1)[1]}").status_code == 200
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(steps=STEPS)
+def test_the_stored_tally_always_equals_a_fold_of_every_table(
+    local: Flask,
+    monkeypatch: pytest.MonkeyPatch,
+    steps: list[tuple],  # type: ignore[type-arg]
+) -> None:
+    """After any sequence of new tables, jogar de novo, taps, undos, name merges, tables moved
+    to another turma and page views, the statistics a page gets from the stored tally equal a
+    fold of every table's summary."""
+    monkeypatch.setattr(stats_domain, "KEEP_OPEN", 1)  # store after two tables, not four
+    client = local.test_client()
+    first = open_table(client, jogadores="2", time_a="Ana", time_b="Zé")
+    turma = new_turma(client, first)
+    tokens = [first]
+    for action in steps:
+        step(local, client, turma, tokens, action)
+        cached, full = stats_both_ways(local, turma)
+        assert cached == full
+
+
+def test_the_turma_pages_list_30_tables_a_page_with_a_link_to_older_ones(local: Flask) -> None:
+    """Both turma pages list the newest 30 tables, then 'mais antigas' (?antes=<id>) pages on
+    through the rest; the live table only on the first page; the count is the whole turma's."""
+    client = local.test_client()
+    first = open_table(client, **PLAYERS)
+    turma = new_turma(client, first)
+    ids = add_tables(local, turma, 64)
+    with local.app_context():
+        ids = [db.session.execute(db.select(Mesa.id).filter_by(edit_token=first)).scalar_one()]
+        ids += list(
+            db.session.execute(
+                db.select(Mesa.id).filter_by(turma_id=turma_row(turma).id).order_by(Mesa.id)
+            ).scalars()
+        )[1:]
+    newest_first = ids[::-1]
+    view = watch_link(client, turma).rsplit("/", 1)[1]
+    for base in (f"/turma/{turma}", f"/vt/{view}"):
+        path, seen = base, []
+        while path:
+            html = client.get(path).text
+            assert "Mesas <small>(65)</small>" in html
+            listed = re.findall(r'data-testid="turma-mesa" data-mesa="(\d+)"', html)
+            seen.append([int(i) for i in listed])
+            assert ('id="live"' in html) == (base.startswith("/vt/") and len(seen) == 1)
+            older = re.search(r'href="([^"]+)#mesas-titulo" data-testid="turma-anteriores"', html)
+            path = older.group(1).replace("&amp;", "&") if older else ""
+            if older:
+                assert path.startswith(base + "?antes=")
+        assert [len(page) for page in seen] == [30, 30, 5]
+        assert sum(seen, []) == newest_first
+        if base.startswith("/vt/"):
+            assert turma not in html
+
+
+@pytest.mark.parametrize("cursor", ["9" * 30, "-5", "0", "x", ""])
+def test_a_huge_or_odd_turma_page_cursor_is_the_newest_page_not_an_error(
+    local: Flask, cursor: str
+) -> None:
+    """?antes= beyond 32 bits, negative, zero or not a number: a page of tables, never a 500."""
+    client = local.test_client()
+    turma = new_turma(client, open_table(client, **PLAYERS))
+    for path in (f"/turma/{turma}", watch_link(client, turma).replace("http://tento.test", "")):
+        response = client.get(f"{path}?antes={cursor}")
+        assert response.status_code == 200
+        assert response.text.count('data-testid="turma-mesa"') == 1
