@@ -15,7 +15,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from datetime import datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import bindparam, case, func, insert, select, update
@@ -35,10 +35,13 @@ from ..models import (
 )
 from ..rules import Kind, MatchState
 from .board import state_after
+from .words import LOCAL_TZ
 
 SUMMARY_VERSION = 1  # bump when the summary's shape changes: old ones are read again
-TALLY_VERSION = 1  # bump when the tally's shape or its counting changes: old ones are refolded
+TALLY_VERSION = 2  # bump when the tally's shape or its counting changes: old ones are refolded
 KEEP_OPEN = 3  # the newest tables of a turma, folded on every view instead of stored
+NIGHTS = 12  # the newest evenings the tally keeps, game by game, for the turma's chart
+NIGHT_ENDS = timedelta(hours=6)  # a table opened before 6:00 belongs to the evening before
 DEFAULT_TEAMS = ("nós", "eles")
 RAN_NOTES = ("correram_truco", "correram_seis", "correram_nove", "correram_doze")
 
@@ -240,6 +243,15 @@ class Evening:
 
 
 @dataclass(frozen=True)
+class Night:
+    """One evening (a calendar day, Brasília time) of a turma with a finished game: the games
+    each side (pair, or player in 1x1) won that evening, in the order they first sat."""
+
+    day: date
+    wins: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
 class HeadToHead:
     """Two sides (pairs, or players in 1x1) and the games each won against the other."""
 
@@ -249,13 +261,15 @@ class HeadToHead:
 
 @dataclass(frozen=True)
 class Stats:
-    """A turma's statistics: players, pairs, head-to-heads, and the evenings of the tables it
-    was asked with (newest first)."""
+    """A turma's statistics: players, pairs, head-to-heads, the evenings of the tables it
+    was asked with (newest first) and the games won on its newest NIGHTS evenings (oldest
+    first)."""
 
     players: list[Record]
     pairs: list[Record]
     rivals: list[HeadToHead]
     evenings: list[Evening]
+    nights: list[Night] = field(default_factory=list)
 
     @property
     def names(self) -> dict[str, str]:
@@ -307,6 +321,13 @@ def _ranked(records: Iterable[Record]) -> list[Record]:
     return sorted(records, key=lambda r: (-r.wins, -r.rate, r.name.casefold()))
 
 
+def night_of(summary: Mapping[str, Any]) -> str:
+    """The evening a table belongs to: the day it was opened, Brasília time, a table opened
+    before NIGHT_ENDS counting for the evening before (ISO date)."""
+    opened = datetime.fromisoformat(summary["opened"]).replace(tzinfo=UTC)
+    return (opened.astimezone(LOCAL_TZ) - NIGHT_ENDS).date().isoformat()
+
+
 def evening(mesa: Mesa, summary: Mapping[str, Any]) -> Evening:
     """A table's evening as the turma's list shows it, from its summary."""
     games = (_count(summary["games"], 0), _count(summary["games"], 1))
@@ -330,6 +351,25 @@ class Tally:
     players: dict[str, Record] = field(default_factory=dict)
     pairs: dict[tuple[str, ...], Record] = field(default_factory=dict)
     rivals: dict[tuple[str, ...], dict[str, Any]] = field(default_factory=dict)
+    nights: list[dict[str, Any]] = field(default_factory=list)  # the newest NIGHTS, oldest first
+    dropped: str = ""  # the newest evening left out of `nights` (a table of it or older is too)
+
+    def add_night(self, day: str, labels: Sequence[str], games: Sequence[Any]) -> None:
+        """Count a table's finished games on its evening's chart, keeping the newest NIGHTS."""
+        if not games or day <= self.dropped:
+            return
+        night = next((n for n in self.nights if n["day"] == day), None)
+        if night is None:
+            night = {"day": day, "wins": []}
+            self.nights.append(night)
+            self.nights.sort(key=lambda n: str(n["day"]))
+        wins = night["wins"]
+        for side, label in enumerate(labels):
+            if label not in [w[0] for w in wins]:
+                wins.append([label, 0])
+            next(w for w in wins if w[0] == label)[1] += _count(games, side)
+        while len(self.nights) > NIGHTS:
+            self.dropped = str(self.nights.pop(0)["day"])
 
     def add(self, summary: Mapping[str, Any], aliases: Mapping[str, str]) -> None:
         """Fold in one more table (the next one opened), from its summary."""
@@ -349,6 +389,7 @@ class Tally:
             else:
                 labels.append(self.players[keys[0]].name)
         if labels[0] != labels[1]:
+            self.add_night(night_of(summary), labels, summary["games"])
             match = self.rivals.setdefault(
                 tuple(sorted(labels)), {"names": list(labels), "wins": [0, 0]}
             )
@@ -359,7 +400,12 @@ class Tally:
         """The statistics this tally holds, ranked, with these evenings."""
         heads = [HeadToHead(tuple(m["names"]), tuple(m["wins"])) for m in self.rivals.values()]
         heads.sort(key=lambda h: -sum(h.wins))
-        return Stats(_ranked(self.players.values()), _ranked(self.pairs.values()), heads, evenings)
+        nights = [
+            Night(date.fromisoformat(n["day"]), tuple((str(w[0]), int(w[1])) for w in n["wins"]))
+            for n in self.nights
+        ]
+        players, pairs = _ranked(self.players.values()), _ranked(self.pairs.values())
+        return Stats(players, pairs, heads, evenings, nights)
 
     def dump(self) -> dict[str, Any]:
         """This tally as JSON (lists, in the order folded: the ranking's ties keep it)."""
@@ -367,6 +413,8 @@ class Tally:
             "players": [r.dump() for r in self.players.values()],
             "pairs": [{"members": list(k), **r.dump()} for k, r in self.pairs.items()],
             "rivals": [{"names": m["names"], "wins": m["wins"]} for m in self.rivals.values()],
+            "nights": self.nights,
+            "dropped": self.dropped,
         }
 
     @classmethod
@@ -383,6 +431,11 @@ class Tally:
         for item in data["rivals"]:
             names = [str(n) for n in item["names"]]
             tally.rivals[tuple(sorted(names))] = {"names": names, "wins": list(item["wins"])}
+        tally.nights = [
+            {"day": str(n["day"]), "wins": [[str(w[0]), int(w[1])] for w in n["wins"]]}
+            for n in data["nights"]
+        ]
+        tally.dropped = str(data["dropped"])
         return tally
 
 

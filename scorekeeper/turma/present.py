@@ -50,6 +50,97 @@ def duration_text(minutes: int) -> str:
     return f"{minutes} min"
 
 
+CHART_WIDTH, CHART_BASE, CHART_TOP = 240, 96, 16  # the bars' room in the SVG's viewBox
+CHART_COLOURS = 5  # sides drawn each in its colour (serie-1…); the others share serie-outros
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One side's games won on one evening, placed in the chart's viewBox."""
+
+    day: str
+    name: str
+    wins: int
+    x: float
+    y: float
+    width: float
+    height: float
+    colour: str
+    label: bool  # wide enough to carry its number
+
+
+@dataclass(frozen=True)
+class NightChart:
+    """The turma's games won per evening, drawn as bars: each evening's sides side by side,
+    the newest evening right; the legend (sides with their wins in total, most first), the
+    days under the bars and the same numbers in words for screen readers."""
+
+    bars: list[Bar]
+    legend: list[tuple[str, str, int]]  # colour, name, games won on these evenings
+    days: list[tuple[float, str, str]]  # x, text-anchor, dd/mm
+    rows: list[tuple[str, str]]  # dd/mm, 'Ana e Caio 3, Beto e Duda 1'
+    summary: str
+    top: int
+
+
+def _day(night: stats_domain.Night) -> str:
+    """An evening as 'dd/mm'."""
+    return night.day.strftime("%d/%m")
+
+
+def night_chart(nights: Sequence[stats_domain.Night]) -> NightChart | None:
+    """The chart of games won per evening (oldest left), None with no finished game."""
+    if not nights:
+        return None
+    totals: dict[str, int] = {}
+    for night in nights:
+        for name, wins in night.wins:
+            totals[name] = totals.get(name, 0) + wins
+    order = sorted(totals, key=lambda n: -totals[n])  # stable: first seen first among ties
+    colour = {
+        n: f"serie-{i + 1}" if i < CHART_COLOURS else "serie-outros" for i, n in enumerate(order)
+    }
+    top = max(1, *(w for night in nights for _n, w in night.wins))
+    group = CHART_WIDTH / len(nights)
+    bars: list[Bar] = []
+    for index, night in enumerate(nights):
+        width = min(group * 0.7 / len(night.wins), 16)
+        left = index * group + (group - width * len(night.wins)) / 2
+        for slot, (name, wins) in enumerate(night.wins):
+            height = max(wins * (CHART_BASE - CHART_TOP) / top, 1.5)
+            bars.append(
+                Bar(
+                    night.day.isoformat(),
+                    name,
+                    wins,
+                    round(left + slot * width + 0.5, 1),
+                    round(CHART_BASE - height, 1),
+                    round(width - 1, 1),
+                    round(height, 1),
+                    colour[name],
+                    width >= 7,
+                )
+            )
+    shown = range(len(nights)) if len(nights) <= 6 else (0, len(nights) - 1)
+    days = []
+    for index in shown:
+        centre = (index + 0.5) * group
+        anchor = "middle"
+        if len(nights) > 1 and index in (0, len(nights) - 1):
+            anchor, centre = ("start", index * group) if index == 0 else ("end", CHART_WIDTH)
+        days.append((round(centre, 1), anchor, _day(nights[index])))
+    rows = [(_day(n), ", ".join(f"{name} {wins}" for name, wins in n.wins)) for n in nights]
+    count = len(nights)
+    span = _day(nights[0]) if count == 1 else f"{_day(nights[0])} a {_day(nights[-1])}"
+    said = ", ".join(f"{n} {totals[n]}" for n in order)
+    summary = (
+        f"Partidas ganhas por noite, {'1 noite' if count == 1 else f'{count} noites'} "
+        f"({span}): {said}."
+    )
+    legend = [(colour[n], n, totals[n]) for n in order]
+    return NightChart(bars, legend, days, rows, summary, top)
+
+
 @dataclass(frozen=True)
 class TurmaView:
     """A turma with what its pages show: a page of its tables (newest first), how many it
@@ -101,6 +192,7 @@ def page_context(view: TurmaView, *, scorer: bool) -> dict[str, Any]:
         "turma": turma,
         "view": view,
         "stats": view.stats,
+        "chart": night_chart(view.stats.nights),
         "streak_text": streak_text,
         "comeback_text": comeback_text,
         "duration_text": duration_text,
