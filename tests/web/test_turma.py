@@ -8,13 +8,14 @@ import csv
 import io
 import json
 import re
+from datetime import datetime, timedelta
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import event, insert
+from sqlalchemy import event, insert, update
 
 from scorekeeper.extensions import db
 from scorekeeper.mesas import load_board
@@ -601,16 +602,16 @@ STEPS = st.lists(
 
 
 def stats_both_ways(app: Flask, turma: str) -> tuple[object, object]:
-    """The turma's players, pairs and head-to-heads as a page gets them (the stored tally and
-    the newest tables) and as a fold of every table's summary gives them."""
+    """The turma's players, pairs, head-to-heads and evenings' chart as a page gets them (the
+    stored tally and the newest tables) and as a fold of every table's summary gives them."""
     with app.app_context():
         row = turma_row(turma)
         cached = stats_domain.current(row).tally.stats([])
         every = turmas_domain.tables(row, None)
         full = stats_domain.turma_stats(every, stats_domain.summaries(every), row.aliases or {})
         return (
-            (cached.players, cached.pairs, cached.rivals),
-            (full.players, full.pairs, full.rivals),
+            (cached.players, cached.pairs, cached.rivals, cached.nights),
+            (full.players, full.pairs, full.rivals, full.nights),
         )
 
 
@@ -713,3 +714,115 @@ def test_a_huge_or_odd_turma_page_cursor_is_the_newest_page_not_an_error(
         response = client.get(f"{path}?antes={cursor}")
         assert response.status_code == 200
         assert response.text.count('data-testid="turma-mesa"') == 1
+
+
+# --- the chart of games won per evening -------------------------------------------------------
+
+
+def opened_at(app: Flask, token: str, local_time: datetime) -> None:
+    """Date a table as opened at this Brasília time (stored as naive UTC, three hours on)."""
+    with app.app_context():
+        db.session.execute(
+            update(Mesa)
+            .filter_by(edit_token=token)
+            .values(created_at=local_time + timedelta(hours=3))
+        )
+        db.session.commit()
+
+
+def chart_bars(html: str) -> list[tuple[str, str, int, float]]:
+    """The chart's bars, left to right: evening, side's name, games won, x."""
+    found = re.findall(
+        r'<rect data-testid="grafico-barra" data-noite="([^"]+)" data-nome="([^"]+)" '
+        r'data-vitorias="(\d+)" x="([\d.]+)"',
+        html,
+    )
+    bars = [(day, name, int(wins), float(x)) for day, name, wins, x in found]
+    return sorted(bars, key=lambda bar: bar[3])
+
+
+def wins_by_night(games: list[tuple[str, int]]) -> dict[str, dict[str, int]]:
+    """Games won per evening and pair, computed here from (evening, winning side) pairs."""
+    pairs = ("Ana e Caio", "Beto e Duda")
+    found: dict[str, dict[str, int]] = {}
+    for day, winner in games:
+        counts = found.setdefault(day, dict.fromkeys(pairs, 0))
+        counts[pairs[winner]] += 1
+    return found
+
+
+def test_the_chart_shows_each_pairs_games_won_per_evening_on_both_pages(local: Flask) -> None:
+    """The chart draws one bar per pair and evening with the games it won that evening, the
+    oldest evening left; a table opened after midnight counts for the evening before."""
+    client = local.test_client()
+    first = open_table(client, **PLAYERS)
+    opened_at(local, first, datetime(2025, 3, 4, 21, 0))
+    turma = new_turma(client, first)
+    play(client, first, *WIN_A, "proxima_partida", *WIN_B, "proxima_partida", *WIN_A)
+    late = again(client, turma)
+    opened_at(local, late, datetime(2025, 3, 11, 22, 30))
+    play(client, late, *WIN_B, "proxima_partida", *WIN_B)
+    later = again(client, turma)
+    opened_at(local, later, datetime(2025, 3, 12, 1, 15))  # still the evening of 11/03
+    play(client, later, *WIN_A)
+    last = again(client, turma)
+    opened_at(local, last, datetime(2025, 3, 18, 20, 0))
+    play(client, last, *WIN_B)
+    games = [("2025-03-04", 0), ("2025-03-04", 1), ("2025-03-04", 0)]
+    games += [("2025-03-11", 1), ("2025-03-11", 1), ("2025-03-11", 0), ("2025-03-18", 1)]
+    want = wins_by_night(games)
+    view = watch_link(client, turma).rsplit("/", 1)[1]
+    for path in (f"/turma/{turma}", f"/vt/{view}"):
+        html = client.get(path).text
+        bars = chart_bars(html)
+        assert [(day, name, wins) for day, name, wins, _x in bars] == [
+            (day, name, want[day][name]) for day in sorted(want) for name in want[day]
+        ]
+        assert 'data-testid="grafico-noites" data-noites="3"' in html
+        totals = {name: sum(night[name] for night in want.values()) for name in want["2025-03-04"]}
+        said = ", ".join(f"{n} {t}" for n, t in sorted(totals.items(), key=lambda i: -i[1]))
+        assert f'aria-label="Partidas ganhas por noite, 3 noites (04/03 a 18/03): {said}."' in html
+        for day, counts in want.items():  # the table screen readers get instead
+            text = ", ".join(f"{name} {wins}" for name, wins in counts.items())
+            assert f'<th scope="row">{day[8:]}/{day[5:7]}</th><td>{text}</td>' in html
+
+
+def test_the_chart_keeps_the_newest_12_evenings(local: Flask) -> None:
+    """With 14 evenings played, the chart and the tally hold the newest 12, the newest right."""
+    client = local.test_client()
+    first = open_table(client, **PLAYERS)
+    turma = new_turma(client, first)
+    tokens = [first] + [again(client, turma) for _ in range(13)]
+    want: list[tuple[str, int]] = []
+    for day, token in enumerate(tokens, start=1):
+        opened_at(local, token, datetime(2025, 5, day, 21, 0))
+        winner = day % 3 == 0
+        play(client, token, WIN_B[0] if winner else WIN_A[0])
+        want.append((f"2025-05-{day:02d}", int(winner)))
+    bars = chart_bars(client.get(f"/turma/{turma}").text)
+    counts = wins_by_night(want[-stats_domain.NIGHTS :])
+    assert len(counts) == 12
+    assert [(day, name, wins) for day, name, wins, _x in bars] == [
+        (day, name, counts[day][name]) for day in sorted(counts) for name in counts[day]
+    ]
+    with local.app_context():
+        kept = stats_domain.current(turma_row(turma)).tally.dump()
+        assert [night["day"] for night in kept["nights"]] == sorted(counts)
+        assert kept["dropped"] == "2025-05-02"
+
+
+def test_the_chart_is_left_out_until_a_game_is_finished(local: Flask) -> None:
+    """A turma with no finished game draws no chart and says 'ainda sem partidas'."""
+    client = local.test_client()
+    token = open_table(client, **PLAYERS)
+    turma = new_turma(client, token)
+    play(client, token, "normal:0:3")
+    view = watch_link(client, turma).rsplit("/", 1)[1]
+    for path in (f"/turma/{turma}", f"/vt/{view}"):
+        html = client.get(path).text
+        assert 'data-testid="grafico-noites"' not in html and not chart_bars(html)
+        assert "ainda sem partidas" in html
+    play(client, token, *WIN_A)
+    html = client.get(f"/turma/{turma}").text
+    assert [bar[1:3] for bar in chart_bars(html)] == [("Ana e Caio", 1), ("Beto e Duda", 0)]
+    assert "ainda sem partidas" not in html
