@@ -52,6 +52,7 @@ def duration_text(minutes: int) -> str:
 
 CHART_WIDTH, CHART_BASE, CHART_TOP = 240, 96, 16  # the bars' room in the SVG's viewBox
 CHART_COLOURS = 5  # sides drawn each in its colour (serie-1…); the others share serie-outros
+BAR_GAP, BAR_MAX = 2, 16  # between an evening's bars, and the widest bar
 
 
 @dataclass(frozen=True)
@@ -72,8 +73,9 @@ class Bar:
 @dataclass(frozen=True)
 class NightChart:
     """The turma's games won per evening, drawn as bars: each evening's sides side by side,
-    the newest evening right; the legend (sides with their wins in total, most first), the
-    days under the bars and the same numbers in words for screen readers."""
+    the newest evening right; the legend (sides with their wins in total, in the order they
+    first sat, as the head-to-heads colour them), the days under the bars and the same
+    numbers in words for screen readers."""
 
     bars: list[Bar]
     legend: list[tuple[str, str, int]]  # colour, name, games won on these evenings
@@ -96,7 +98,7 @@ def night_chart(nights: Sequence[stats_domain.Night]) -> NightChart | None:
     for night in nights:
         for name, wins in night.wins:
             totals[name] = totals.get(name, 0) + wins
-    order = sorted(totals, key=lambda n: -totals[n])  # stable: first seen first among ties
+    order = list(totals)
     colour = {
         n: f"serie-{i + 1}" if i < CHART_COLOURS else "serie-outros" for i, n in enumerate(order)
     }
@@ -104,8 +106,9 @@ def night_chart(nights: Sequence[stats_domain.Night]) -> NightChart | None:
     group = CHART_WIDTH / len(nights)
     bars: list[Bar] = []
     for index, night in enumerate(nights):
-        width = min(group * 0.7 / len(night.wins), 16)
-        left = index * group + (group - width * len(night.wins)) / 2
+        count = len(night.wins)
+        width = min((group * 0.8 - BAR_GAP * (count - 1)) / count, BAR_MAX)
+        left = index * group + (group - width * count - BAR_GAP * (count - 1)) / 2
         for slot, (name, wins) in enumerate(night.wins):
             height = max(wins * (CHART_BASE - CHART_TOP) / top, 1.5)
             bars.append(
@@ -113,12 +116,12 @@ def night_chart(nights: Sequence[stats_domain.Night]) -> NightChart | None:
                     night.day.isoformat(),
                     name,
                     wins,
-                    round(left + slot * width + 0.5, 1),
+                    round(left + slot * (width + BAR_GAP), 1),
                     round(CHART_BASE - height, 1),
-                    round(width - 1, 1),
+                    round(width, 1),
                     round(height, 1),
                     colour[name],
-                    width >= 7,
+                    width >= 6,
                 )
             )
     shown = range(len(nights)) if len(nights) <= 6 else (0, len(nights) - 1)
