@@ -206,7 +206,7 @@ _NEWEST = (
     select(*ENTRY_COLUMNS)
     .where(_RECORDS.c.mesa_id == bindparam("mesa"))
     .order_by(_RECORDS.c.seq.desc())
-    .limit(LOG_ON_BOARD)
+    .limit(ACTIVE_TAIL)
 )
 _NEWEST_ACTIVE = (
     select(*ENTRY_COLUMNS)
@@ -223,17 +223,25 @@ _OLDEST_UNDONE = (
 
 
 def load_board(mesa: Mesa, connection: Connection | None = None) -> Board:
-    """A table's board (on `connection`, else the session's): its newest records, the newest
-    active ones with their stored states, and whether one is undone. Three indexed reads, the
-    same for the first hand and the ten-thousandth."""
+    """A table's board (on `connection`, else the session's) from its newest records and their
+    stored states: one indexed read, and a second for the newest active records only when an
+    undone or discarded record is among the newest. The same for the first hand and the
+    ten-thousandth.
+
+    Undone records are always the newest (an undo takes the newest active record, a new record
+    discards every undone one first), so the newest record says whether anything can be redone.
+    """
     connection = connection or db.session.connection()
     values = {"mesa": mesa.id}
-    recent = [entry(row) for row in connection.execute(_NEWEST, values)]
-    active = [entry(row) for row in connection.execute(_NEWEST_ACTIVE, values)]
-    undone = connection.execute(_OLDEST_UNDONE, values).first() is not None
+    newest = [entry(row) for row in connection.execute(_NEWEST, values)]
+    if all(record.status == ACTIVE for record in newest):
+        active = newest
+    else:
+        active = [entry(row) for row in connection.execute(_NEWEST_ACTIVE, values)]
+    undone = bool(newest) and newest[0].status == UNDONE
     config = mesa.match_config
     states = [state_after(mesa, record, config) for record in active]
-    return assemble(mesa, recent, active, states, undone)
+    return assemble(mesa, newest[:LOG_ON_BOARD], active, states, undone)
 
 
 HISTORY_PAGE = 100  # records a page of the history shows
