@@ -1,9 +1,10 @@
 """Flask extensions, created once and bound to the app in create_app."""
 
 import select
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
-from flask import Flask, current_app
+from flask import Flask, current_app, request
 from flask_compress import Compress
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -28,6 +29,31 @@ htmx = Htmx()
 compress = Compress()
 # Only opening tables is limited (tables.create); taps, polls and pages never are.
 limiter = Limiter(key_func=get_remote_address)
+_LIMITED: set[str] = set()  # the views with a limit ('module.qualname'): no other request waits
+View = TypeVar("View", bound=Callable[..., Any])
+
+
+def _name(view: Callable[..., Any]) -> str:
+    """A view's 'module.qualname'."""
+    return f"{view.__module__}.{view.__qualname__}"
+
+
+def limit(value: Callable[[], str]) -> Callable[[View], View]:
+    """`limiter.limit`, and the view remembered as limited: every other request skips the
+    limiter's work (resolving limits costs about 0.4 ms a request)."""
+
+    def decorate(view: View) -> View:
+        _LIMITED.add(_name(view))
+        return limiter.limit(value)(view)  # type: ignore[return-value]
+
+    return decorate
+
+
+@limiter.request_filter
+def _unlimited() -> bool:
+    """True (the request is exempt) unless its view has a limit."""
+    view = current_app.view_functions.get(request.endpoint or "")
+    return view is None or _name(view) not in _LIMITED
 
 POLLS = "tento.polls"
 

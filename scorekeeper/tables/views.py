@@ -23,7 +23,7 @@ from htmx_flask import request as hx_request
 
 from .. import mesas
 from ..errors import missing_table
-from ..extensions import limiter
+from ..extensions import limit
 from ..juiz import JUIZ_TABLE
 from ..mesas import AlreadyApplied, Board, StaleRevision, UnknownTable, ViewOnly, Written, words
 from ..mesas.inputs import Write, number
@@ -66,7 +66,7 @@ def _open_table_limit() -> str:
 
 
 @bp.post("/mesas")
-@limiter.limit(_open_table_limit)
+@limit(_open_table_limit)
 def create() -> Response:
     """Open a table with the form's settings (all optional) and go to its board."""
     form = NewTableForm()

@@ -72,6 +72,26 @@ def test_the_rate_limit_is_configurable_and_can_be_switched_off(tmp_path: Path) 
     assert all(free.test_client().post("/mesas").status_code == 303 for _ in range(5))
 
 
+def test_only_the_limited_view_pays_for_the_rate_limiter(tmp_path: Path) -> None:
+    """Opening a table goes through the limiter; a tap, a poll or a page is exempt before any
+    limit is resolved (the limiter's work is most of a tap's overhead otherwise)."""
+    from scorekeeper.extensions import limiter
+
+    url = f"sqlite:///{tmp_path / 'exempt.sqlite3'}"
+    app = create_app({"SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url})
+    (exempt,) = limiter._request_filters
+    asked = {
+        ("POST", "/mesas"): False,
+        ("POST", "/m/abc/marcar"): True,
+        ("GET", "/m/abc"): True,
+        ("GET", "/v/abc/placar"): True,
+        ("GET", "/juiz"): True,
+    }
+    for (method, path), want in asked.items():
+        with app.test_request_context(path, method=method):
+            assert exempt() is want, path
+
+
 def test_static_urls_are_versioned_and_cached_for_a_year(client: FlaskClient) -> None:
     """url_for('static') adds ?v=<content hash>: immutable for a year; other URLs revalidate."""
     token = open_table(client)
