@@ -63,6 +63,21 @@ def expect_vira(page: Page, label: str) -> None:
     expect(page.locator(".jz-vira .jz-card")).to_have_attribute("title", label)
 
 
+def test_card_taps_swap_the_juiz_in_place_and_push_the_address(
+    page: Page, live_server: str
+) -> None:
+    """With JavaScript, a card tap replaces the juiz without loading a page (the grid's one
+    htmx handler), the address follows it, and Back returns to the previous state."""
+    page.goto(live_server + "/juiz/rodada?jogadores=2")
+    page.evaluate("window.tentoKept = 1")
+    pick(page, "7c")
+    pick(page, "3p")
+    assert "jogadas=3p" in page.url and "vira=7c" in page.url
+    assert page.evaluate("window.tentoKept") == 1
+    page.go_back()
+    expect(page.locator("a.jz-cell[data-carta='3p']")).to_have_count(1)
+
+
 def test_tapping_vira_and_cards_gives_the_ruling_with_reasons(
     page: Page, live_server: str
 ) -> None:
