@@ -306,6 +306,21 @@ GAMES_HEADER = (
 )
 
 
+def side_players(mesa: Mesa) -> tuple[str, str]:
+    """Each side's players ('Ana e Caio') as the statistics seat them, for the score image;
+    empty where they were not named or the name is the team's own."""
+    seated = stats_domain.sides_of(
+        {"names": mesa.player_names, "players": mesa.players, "teams": mesa.team_names}
+    )
+    if seated is None:
+        return "", ""
+    shown = (" e ".join(seated[0]), " e ".join(seated[1]))
+    return (
+        "" if shown[0] == mesa.team_a else shown[0],
+        "" if shown[1] == mesa.team_b else shown[1],
+    )
+
+
 def _side_names(summary: Mapping[str, Any]) -> tuple[str, str]:
     """Each side as the turma's page names it: its players ('Ana e Beto'), else its team."""
     seated = stats_domain.sides_of(summary)

@@ -244,17 +244,6 @@ def export_turma_json(token: str) -> Response:
 # --- the score as an image (Open Graph) -----------------------------------------------------
 
 
-def side_players(mesa: Mesa) -> tuple[str, str]:
-    """Each side's players ('Ana e Caio'), empty where no name was given or it is the team's."""
-    names = list(mesa.player_names or [])
-    sides = tuple(
-        " e ".join(n for seat, n in enumerate(names) if seat % 2 == side and n) for side in (0, 1)
-    )
-    return tuple(  # type: ignore[return-value]
-        "" if shown == team else shown for shown, team in zip(sides, mesa.team_names, strict=True)
-    )
-
-
 def _png(mesa: Mesa | None, heading: str) -> Response:
     """The image of a table's score (or of an empty turma), cached by the browser per revision."""
     if mesa is None:
@@ -272,7 +261,7 @@ def _png(mesa: Mesa | None, heading: str) -> Response:
             date.strftime("%d/%m/%Y %H:%M"),
             words.over_text(board) or heading,
             winner,
-            side_players(mesa),
+            present.side_players(mesa),
         )
     response = Response(body, mimetype="image/png")
     response.headers["Cache-Control"] = "public, max-age=60"

@@ -459,7 +459,7 @@ def test_the_score_image_names_each_sides_players_under_its_team() -> None:
     """The chat preview says who played: seats 1 and 3 under the first team, 2 and 4 under the
     second; nothing under a team when no names were given or the name is the team's own."""
     from scorekeeper.models import Mesa
-    from scorekeeper.turma.views import side_players
+    from scorekeeper.turma.present import side_players
 
     seated = Mesa(team_a="Nós", team_b="Eles", player_names=["Ana", "Beto", "Caio", "Duda"])
     assert side_players(seated) == ("Ana e Caio", "Beto e Duda")
