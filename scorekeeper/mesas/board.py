@@ -16,14 +16,16 @@ from ..models import ACTIVE, DISCARDED, UNDONE, Entry, Mesa
 from ..rules import Kind, MatchConfig, MatchState
 
 LOG_ON_BOARD = 30  # the newest records the board's log shows; the history page has the rest
-CHART_HANDS = 60  # the current game's states the chart draws, at most
-ACTIVE_TAIL = max(LOG_ON_BOARD, CHART_HANDS) + 1  # the newest active records a board reads
+CHART_HANDS = 60  # the current game's hands the chart draws, at most
+# The newest active records a board reads: the log's, and the one before them (whose place
+# numbers the oldest hand shown). The chart of a game longer than that reads its own.
+ACTIVE_TAIL = LOG_ON_BOARD + 1
 
 
 @dataclass(frozen=True)
 class Board:
     """A table and what its pages show: the current state, the newest records (newest first)
-    with the 'partida.mão' number of their active hands, the current game's states for the
+    with the 'partida.mão' number of their active hands, the current game's scores for the
     chart (oldest first), whether anything can be redone, and how many records it holds."""
 
     mesa: Mesa
@@ -31,7 +33,7 @@ class Board:
     last: Entry | None
     recent: tuple[Entry, ...]
     numbers: Mapping[int, str]
-    game: tuple[MatchState, ...]
+    game: tuple[tuple[int, int], ...]
     can_redo: bool
     size: int
 
@@ -45,9 +47,9 @@ class Board:
         kept = tuple(replace(r, status=DISCARDED) if r.status == UNDONE else r for r in self.recent)
         numbers = dict(self.numbers)
         if Kind(record.kind).is_hand:
-            numbers[record.id] = number(self.state)
-        same_game = _game(after) == _game(self.state)
-        game = (*self.game, after)[-CHART_HANDS:] if same_game else (after,)
+            numbers[record.id] = number(self.state.place)
+        same_game = after.place[:2] == self.state.place[:2]
+        game = (*self.game, after.points)[-CHART_HANDS:] if same_game else (after.points,)
         return Board(
             self.mesa,
             after,
@@ -60,14 +62,9 @@ class Board:
         )
 
 
-def number(before: MatchState) -> str:
-    """The 'partida.mão' number of a hand played from this state."""
-    return f"{before.game_number}.{before.hand_in_game}"
-
-
-def _game(state: MatchState) -> tuple[int, int]:
-    """Which series and game a state belongs to."""
-    return (state.series_number, state.game_number)
+def number(before: tuple[int, int, int]) -> str:
+    """The 'partida.mão' number of a hand played from this place (series, game, hand)."""
+    return f"{before[1]}.{before[2]}"
 
 
 def state_after(mesa: Mesa, record: Entry, config: MatchConfig | None = None) -> MatchState:
@@ -78,34 +75,43 @@ def state_after(mesa: Mesa, record: Entry, config: MatchConfig | None = None) ->
     return MatchState.restore(config or mesa.match_config, list(record.state))
 
 
+def in_game(record: Entry, current: MatchState) -> bool:
+    """True when the state after `record` is in the same series and game as `current`."""
+    return MatchState.place_of(record.state or ())[:2] == current.place[:2]
+
+
 def assemble(
     mesa: Mesa,
     recent: Sequence[Entry],
     active: Sequence[Entry],
-    states: Sequence[MatchState],
+    current: MatchState,
     can_redo: bool,
+    game: Sequence[tuple[int, int]] | None = None,
 ) -> Board:
-    """A board from the newest records (newest first) and the newest active records with the
-    states after them (newest first; all of them when fewer than ACTIVE_TAIL)."""
-    initial = MatchState(mesa.match_config)
-    complete = len(active) < ACTIVE_TAIL
+    """A board from the newest records (newest first), the newest active records (newest
+    first; all of them when fewer than ACTIVE_TAIL), the state after the newest of them and,
+    for a game longer than those records, the scores after its newest CHART_HANDS hands
+    (newest first).
+
+    Only that state is restored: the numbers and the chart read the place stored in each
+    record's checkpoint and its scores, so a record costs the same whatever the log's length.
+    """
+    places = [MatchState.place_of(r.state or ()) for r in active]
+    if len(active) < ACTIVE_TAIL:
+        places.append(MatchState(mesa.match_config).place)  # before the first record
     numbers: dict[int, str] = {}
-    for i, record in enumerate(active):
-        if i + 1 < len(active):
-            before: MatchState | None = states[i + 1]
-        else:
-            before = initial if complete else None
-        if before is not None and Kind(record.kind).is_hand:
+    for record, before in zip(active, places[1:], strict=False):
+        if Kind(record.kind).is_hand:
             numbers[record.id] = number(before)
-    current = states[0] if states else initial
-    game = [s for s in states[:CHART_HANDS] if _game(s) == _game(current)]
+    if game is None:
+        game = [(r.score_a, r.score_b) for r in active[:CHART_HANDS] if in_game(r, current)]
     return Board(
         mesa,
         current,
         active[0] if active else None,
         tuple(recent[:LOG_ON_BOARD]),
         MappingProxyType(numbers),
-        tuple(reversed(game)),
+        tuple(reversed(game[:CHART_HANDS])),
         can_redo,
         recent[0].seq if recent else 0,
     )
@@ -115,16 +121,17 @@ def board_of(mesa: Mesa, records: Sequence[Entry]) -> Board:
     """The board of every record in memory (ordered by seq), its states folded from the start:
     what the checkpointed board must equal."""
     active = [r for r in records if r.status == ACTIVE]
-    states: list[MatchState] = []
     state = MatchState(mesa.match_config)
+    folded = []
     for record in active:
         state = state.apply(record.outcome)
-        states.append(state)
-    tail = list(reversed(active))[:ACTIVE_TAIL]
+        folded.append(replace(record, state=tuple(state.snapshot())))
+    newest = list(reversed(folded))
     return assemble(
         mesa,
         list(reversed(records)),
-        tail,
-        list(reversed(states))[:ACTIVE_TAIL],
+        newest[:ACTIVE_TAIL],
+        state,
         any(r.status == UNDONE for r in records),
+        [(r.score_a, r.score_b) for r in newest[:CHART_HANDS] if in_game(r, state)],
     )

@@ -29,8 +29,17 @@ from ..models import (
     entry,
     utcnow,
 )
-from ..rules import Kind, MatchState, Outcome, RulesError
-from .board import ACTIVE_TAIL, LOG_ON_BOARD, Board, assemble, number, state_after
+from ..rules import SNAPSHOT_PLACE, Kind, MatchState, Outcome, RulesError
+from .board import (
+    ACTIVE_TAIL,
+    CHART_HANDS,
+    LOG_ON_BOARD,
+    Board,
+    assemble,
+    in_game,
+    number,
+    state_after,
+)
 from .inputs import INT_LIMIT
 from .refusals import AlreadyApplied, StaleRevision, UnknownTable, ViewOnly
 from .words import NOTES
@@ -214,6 +223,20 @@ _NEWEST_ACTIVE = (
     .order_by(_RECORDS.c.seq.desc())
     .limit(ACTIVE_TAIL)
 )
+_SERIES, _GAME = (_RECORDS.c.state[i].as_integer() for i in SNAPSHOT_PLACE[:2])
+# The scores after the active records older than `before` and the game they are in, read from
+# the stored state in SQL (no state is decoded): the rest of the chart of a game longer than
+# the log.
+_GAME_SCORES = (
+    select(_RECORDS.c.score_a, _RECORDS.c.score_b, _SERIES, _GAME)
+    .where(
+        _RECORDS.c.mesa_id == bindparam("mesa"),
+        _RECORDS.c.status == ACTIVE,
+        _RECORDS.c.seq < bindparam("before"),
+    )
+    .order_by(_RECORDS.c.seq.desc())
+    .limit(CHART_HANDS - ACTIVE_TAIL)
+)
 _OLDEST_UNDONE = (
     select(*ENTRY_COLUMNS)
     .where(_RECORDS.c.mesa_id == bindparam("mesa"), _RECORDS.c.status == UNDONE)
@@ -224,8 +247,9 @@ _OLDEST_UNDONE = (
 
 def load_board(mesa: Mesa, connection: Connection | None = None) -> Board:
     """A table's board (on `connection`, else the session's) from its newest records and their
-    stored states: one indexed read, and a second for the newest active records only when an
-    undone or discarded record is among the newest. The same for the first hand and the
+    stored states: one indexed read of what the log shows, a second for the newest active
+    records only when an undone or discarded record is among the newest, and one for the chart
+    only when the current game is longer than the log. The same for the first hand and the
     ten-thousandth.
 
     Undone records are always the newest (an undo takes the newest active record, a new record
@@ -239,9 +263,14 @@ def load_board(mesa: Mesa, connection: Connection | None = None) -> Board:
     else:
         active = [entry(row) for row in connection.execute(_NEWEST_ACTIVE, values)]
     undone = bool(newest) and newest[0].status == UNDONE
-    config = mesa.match_config
-    states = [state_after(mesa, record, config) for record in active]
-    return assemble(mesa, newest[:LOG_ON_BOARD], active, states, undone)
+    current = state_after(mesa, active[0]) if active else MatchState(mesa.match_config)
+    game = None
+    if len(active) == ACTIVE_TAIL and in_game(active[-1], current):  # a game longer than that
+        place = current.place[:2]
+        rows = connection.execute(_GAME_SCORES, {**values, "before": active[-1].seq})
+        game = [(r.score_a, r.score_b) for r in active]
+        game += [(a, b) for a, b, *where in rows if tuple(where) == place]
+    return assemble(mesa, newest[:LOG_ON_BOARD], active, current, undone, game)
 
 
 HISTORY_PAGE = 100  # records a page of the history shows
@@ -291,12 +320,13 @@ def log_page(token: str, before: int | None = None) -> LogPage:
         earlier = connection.execute(
             _ACTIVE_BEFORE, {"mesa": mesa.id, "before": active[-1].seq}
         ).first()
-        befores = [state_after(mesa, r) for r in active[1:]]
-        initial = MatchState(mesa.match_config)
-        befores.append(state_after(mesa, entry(earlier)) if earlier else initial)
-        for record, state in zip(active, befores, strict=True):
+        befores = [MatchState.place_of(r.state or ()) for r in active[1:]]
+        previous = entry(earlier).state if earlier else None
+        initial = MatchState(mesa.match_config).place
+        befores.append(MatchState.place_of(previous) if previous else initial)
+        for record, place in zip(active, befores, strict=True):
             if Kind(record.kind).is_hand:
-                numbers[record.id] = number(state)
+                numbers[record.id] = number(place)
     older = records[-1].seq if more and records else None
     return LogPage(mesa, tuple(records), MappingProxyType(numbers), older)
 

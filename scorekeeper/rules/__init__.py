@@ -74,6 +74,7 @@ from .ruleset import (
 )
 from .scoring import (
     HAND_VALUES,
+    SNAPSHOT_PLACE,
     Kind,
     MatchConfig,
     MatchState,
@@ -127,6 +128,7 @@ __all__ = [
     "ManilhaMode",
     "MatchConfig",
     "MatchState",
+    "SNAPSHOT_PLACE",
     "Names",
     "Outcome",
     "Phase",

@@ -7,7 +7,7 @@ outcomes, the series tally and who deals.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
@@ -189,6 +189,10 @@ class MatchConfig:
         return None if self.best_of == 0 else self.best_of // 2 + 1
 
 
+# Where a snapshot (MatchState.snapshot) keeps the series, the game and the hand in the game.
+SNAPSHOT_PLACE = (5, 4, 7)
+
+
 @dataclass(frozen=True)
 class MatchState:
     """Everything derived from the log: score, phase, tally and deal."""
@@ -217,6 +221,17 @@ class MatchState:
             self.series_winner,
             *self.totals,
         ]
+
+    @property
+    def place(self) -> tuple[int, int, int]:
+        """Where this state stands: (series, game, hand in the game)."""
+        return (self.series_number, self.game_number, self.hand_in_game)
+
+    @staticmethod
+    def place_of(snapshot: Sequence[int | None]) -> tuple[int, int, int]:
+        """The place of the state a snapshot was taken of, without restoring it."""
+        series, game, hand = (snapshot[i] for i in SNAPSHOT_PLACE)
+        return (int(series or 0), int(game or 0), int(hand or 0))
 
     @classmethod
     def restore(cls, config: MatchConfig, snapshot: list[int | None]) -> MatchState:

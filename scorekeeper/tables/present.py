@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from flask import url_for
+from flask import get_template_attribute, url_for
 from flask_wtf.csrf import generate_csrf
 from htmx_flask import request as hx_request
+from markupsafe import Markup
 
 from ..mesas import Board, words
+from ..mesas.board import CHART_HANDS
 from ..models import ACTIVE, Entry, Mesa
 from ..rules import HAND_VALUES, Kind, MatchState, Outcome, Phase
 
@@ -128,38 +131,50 @@ class LogEntry:
     active: bool
 
 
-def log_entries(
-    mesa: Mesa, records: Sequence[Entry], numbers: Mapping[int, str]
-) -> list[LogEntry]:
-    """Log lines for records (newest first), active hands numbered 'partida.mão'."""
+def log_entries(mesa: Mesa, records: Sequence[Entry], numbers: Mapping[int, str]) -> list[Markup]:
+    """The log's lines as HTML for records (newest first), active hands numbered 'partida.mão'."""
     names, special_at = mesa.team_names, mesa.special_at
-    return [
-        LogEntry(
-            record=rec,
-            text=words.describe(rec.outcome, names),
-            detail=words.detail(rec, special_at),
-            number=numbers.get(rec.id, ""),
-            score=f"{rec.score_a} x {rec.score_b}",
-            time=words.local_time(rec.created_at),
-            active=rec.status == ACTIVE,
-        )
-        for rec in records
-    ]
+    return [log_line(rec, numbers.get(rec.id, ""), names, special_at) for rec in records]
+
+
+@lru_cache(maxsize=4096)
+def log_line(record: Entry, number: str, names: tuple[str, str], special_at: int) -> Markup:
+    """One line of the log, rendered once: everything it shows is in its arguments (a record's
+    status and note are fields of the record), so a board shows its thirty lines at the cost
+    of one, whatever the table's history."""
+    line = get_template_attribute("tables/_log.html", "line")
+    entry = LogEntry(
+        record=record,
+        text=words.describe(record.outcome, names),
+        detail=words.detail(record, special_at),
+        number=number,
+        score=f"{record.score_a} x {record.score_b}",
+        time=words.local_time(record.created_at),
+        active=record.status == ACTIVE,
+    )
+    return Markup(line(entry))
+
+
+CHART_WIDTH, CHART_HEIGHT = 300, 96  # the chart's viewBox; a point is CHART_HEIGHT / 12 high
+
+
+@lru_cache(maxsize=CHART_HANDS + 1)
+def chart_xs(steps: int) -> tuple[str, ...]:
+    """The x coordinates of a chart of `steps` hands, as SVG text (the same for every board)."""
+    return tuple(f"{round(i * CHART_WIDTH / steps, 1):g}" for i in range(steps + 1))
 
 
 def chart_points(board: Board) -> tuple[str, str, int]:
     """SVG polyline points for both sides over the current game's hands, and the hand count."""
-    series = [s.points for s in board.game]
+    series = list(board.game)
     if not series or series[0] != (0, 0):
         series.insert(0, (0, 0))
-    width, height = 300, 96
-    steps = max(len(series) - 1, 1)
+    xs = chart_xs(max(len(series) - 1, 1))
 
     def line(side: int) -> str:
         return " ".join(
-            f"{round(i * width / steps, 1)},{round(height - p[side] * height / 12, 1)}"
-            for i, p in enumerate(series)
+            f"{x},{CHART_HEIGHT - points[side] * CHART_HEIGHT // 12}"
+            for x, points in zip(xs, series, strict=False)
         )
 
     return line(0), line(1), len(series) - 1
-

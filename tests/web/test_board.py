@@ -406,7 +406,7 @@ def test_chart_draws_only_the_current_game(client: FlaskClient) -> None:
     html = play(client, token, "normal:0:12", "proxima_partida", "normal:1:3").text
     assert "1 mão</figcaption>" in html
     points_b = re.search(r'<polyline points="([^"]+)" class="line-b"', html)
-    assert points_b and points_b.group(1).split() == ["0.0,96.0", "300.0,72.0"]
+    assert points_b and points_b.group(1).split() == ["0,96", "300,72"]
 
 
 def test_board_shows_the_newest_thirty_entries_and_links_the_whole_log(
@@ -454,3 +454,19 @@ def test_without_javascript_the_recorded_hand_shows_after_the_redirect(
     client.post(f"/m/{token}/desfazer", data={"rev": "1"})
     assert by_testid(client.get(f"/m/{token}").text, "mensagem") == "Desfeito: Eles +3."
     assert by_testid(client.get(f"/m/{token}").text, "mensagem") is None
+
+
+def test_the_chart_draws_the_current_games_score_after_each_hand(client: FlaskClient) -> None:
+    """The chart: one point per hand of the current game from 0 x 0, evenly spread over its
+    width, each side's height its points (12 at the top); a new game starts with none."""
+    token = open_table(client)
+    for code in ("normal:0:3", "anulada", "normal:1:1"):
+        assert tap(client, token, code).status_code == 200
+    page = client.get(f"/m/{token}").text
+    a, b = (re.search(rf'points="([^"]*)" class="line-{side}"', page) for side in "ab")
+    assert a and b
+    assert a.group(1) == "0,96 100,72 200,72 300,72"
+    assert b.group(1) == "0,96 100,96 200,96 300,88"
+    for code in ("normal:0:9", "proxima_partida"):
+        assert tap(client, token, code).status_code == 200
+    assert "<polyline" not in client.get(f"/m/{token}").text  # no hand of the new game yet

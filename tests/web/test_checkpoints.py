@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.extensions import db
-from scorekeeper.mesas import board_of, load_board, service
+from scorekeeper.mesas import board, board_of, load_board, service
 from scorekeeper.models import ENTRY_COLUMNS, HandRecord, Mesa, entry
 
 from .helpers import by_testid, open_table, post, revision, scores, tap
@@ -75,6 +75,26 @@ def test_undo_and_redo_across_a_next_game_marker_read_the_stored_states(
         assert scores(post(client, token, route).text) == want
         checkpointed, folded = boards(app, token)
         assert checkpointed == folded
+
+
+def test_a_game_longer_than_the_log_charts_its_hands_from_the_stored_states(
+    app: Flask, client: FlaskClient
+) -> None:
+    """A game with more records than the board's log (30) charts all of them, up to 60, the
+    board always equal to the full fold (the chart's own read of the scores and games stored
+    with the records, on both databases)."""
+    token = open_table(client)
+    for code in ("normal:0:12", "proxima_partida", "normal:0:1", *["anulada"] * 40, "normal:1:3"):
+        assert tap(client, token, code).status_code == 200
+    checkpointed, folded = boards(app, token)
+    assert checkpointed == folded
+    assert len(checkpointed.game) == 43  # the new game's start, its 42 hands
+    assert checkpointed.game[0] == (0, 0) and checkpointed.game[-1] == (1, 3)
+    for _ in range(25):
+        assert tap(client, token, "anulada").status_code == 200
+    checkpointed, folded = boards(app, token)
+    assert checkpointed == folded
+    assert len(checkpointed.game) == board.CHART_HANDS
 
 
 def test_a_table_refuses_records_past_its_limit_in_portuguese(

@@ -276,8 +276,8 @@ def expected_log(a: str, b: str) -> list[str]:
 def test_log_lines_read_right_for_any_name(render_app: Flask, pair: tuple[str, str]) -> None:
     """The log: no 'normal' on every line, the kind only where it adds, undone marked alike."""
     shown = log_board(pair)
-    log = present.log_entries(shown.mesa, shown.recent, shown.numbers)
     with render_app.test_request_context():
+        log = present.log_entries(shown.mesa, shown.recent, shown.numbers)
         html = render_template("tables/_log.html", log=log)
     lines = log_lines(html, times=True)
     assert lines == [line.replace("HH:MM", "20:03") for line in expected_log(*pair)]
