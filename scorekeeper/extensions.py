@@ -110,6 +110,16 @@ def quiet(dbapi_connection: Any) -> bool:
     return not waiting.poll(0)
 
 
+RECORDS = "tento.records"
+
+
+def known_records() -> dict[int, Any]:
+    """The current app's cache of hand records by id (what of a record never changes once
+    written; see mesas.service), made on first use."""
+    known: dict[int, Any] = current_app.extensions.setdefault(RECORDS, {})
+    return known
+
+
 def polls_engine() -> Engine | None:
     """The current app's polls engine (None on SQLite)."""
     engine: Engine | None = current_app.extensions.get(POLLS)

@@ -104,7 +104,12 @@ def assemble(
         if Kind(record.kind).is_hand:
             numbers[record.id] = number(before)
     if game is None:
-        game = [(r.score_a, r.score_b) for r in active[:CHART_HANDS] if in_game(r, current)]
+        now = current.place[:2]
+        game = [
+            (r.score_a, r.score_b)
+            for r, place in zip(active[:CHART_HANDS], places, strict=False)
+            if place[:2] == now
+        ]
     return Board(
         mesa,
         current,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import hmac
 import re
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ..extensions import db, polls_engine
+from ..extensions import db, known_records, polls_engine
 from ..models import (
     ACTIVE,
     DISCARDED,
@@ -211,18 +211,26 @@ def _server_revision(engine: Engine, edit: bool, token: str) -> Any:
 
 
 _RECORDS = HandRecord.__table__
+# A board reads its newest records' ids with what of them can change (status and note); the
+# rest of a record never changes once written, and comes from the app's cache of records
+# (`known_records`), or from one read of those the cache lacks.
+_CHANGING = (_RECORDS.c.id, _RECORDS.c.status, _RECORDS.c.note)
 _NEWEST = (
-    select(*ENTRY_COLUMNS)
+    select(*_CHANGING)
     .where(_RECORDS.c.mesa_id == bindparam("mesa"))
     .order_by(_RECORDS.c.seq.desc())
     .limit(ACTIVE_TAIL)
 )
 _NEWEST_ACTIVE = (
-    select(*ENTRY_COLUMNS)
+    select(*_CHANGING)
     .where(_RECORDS.c.mesa_id == bindparam("mesa"), _RECORDS.c.status == ACTIVE)
     .order_by(_RECORDS.c.seq.desc())
     .limit(ACTIVE_TAIL)
 )
+_BY_ID = select(*ENTRY_COLUMNS).where(_RECORDS.c.id.in_(bindparam("ids", expanding=True)))
+KNOWN_RECORDS = 8192  # records an app keeps in its cache, at most (then it starts again)
+
+
 _SERIES, _GAME = (_RECORDS.c.state[i].as_integer() for i in SNAPSHOT_PLACE[:2])
 # The scores after the active records older than `before` and the game they are in, read from
 # the stored state in SQL (no state is decoded): the rest of the chart of a game longer than
@@ -245,6 +253,36 @@ _OLDEST_UNDONE = (
 )
 
 
+def _remember(records: list[Entry]) -> dict[int, Entry]:
+    """Keep records in the app's cache (emptied first when it is full); they, by id."""
+    known = known_records()
+    if len(known) + len(records) > KNOWN_RECORDS:
+        known.clear()
+    by_id = {record.id: record for record in records}
+    known.update(by_id)
+    return by_id
+
+
+def _entries(connection: Connection, rows: Iterable[Any]) -> list[Entry]:
+    """The records of (id, status, note) rows, in their order: the unchanging rest of each from
+    the app's cache, those the cache lacks read in one query and kept."""
+    known = known_records()
+    shapes = list(rows)
+    found: dict[int, Entry | None] = {i: known.get(i) for i, _, _ in shapes}
+    missing = [i for i, record in found.items() if record is None]
+    if missing:
+        read = [entry(row) for row in connection.execute(_BY_ID, {"ids": missing})]
+        found.update(_remember(read))
+    records = []
+    for i, status, note in shapes:
+        kept = found[i]
+        assert kept is not None  # read just above when the cache lacked it
+        if (kept.status, kept.note) != (status, note):
+            kept = known[i] = replace(kept, status=status, note=note)
+        records.append(kept)
+    return records
+
+
 def load_board(mesa: Mesa, connection: Connection | None = None) -> Board:
     """A table's board (on `connection`, else the session's) from its newest records and their
     stored states: one indexed read of what the log shows, a second for the newest active
@@ -257,11 +295,11 @@ def load_board(mesa: Mesa, connection: Connection | None = None) -> Board:
     """
     connection = connection or db.session.connection()
     values = {"mesa": mesa.id}
-    newest = [entry(row) for row in connection.execute(_NEWEST, values)]
+    newest = _entries(connection, connection.execute(_NEWEST, values))
     if all(record.status == ACTIVE for record in newest):
         active = newest
     else:
-        active = [entry(row) for row in connection.execute(_NEWEST_ACTIVE, values)]
+        active = _entries(connection, connection.execute(_NEWEST_ACTIVE, values))
     undone = bool(newest) and newest[0].status == UNDONE
     current = state_after(mesa, active[0]) if active else MatchState(mesa.match_config)
     game = None
@@ -411,7 +449,7 @@ def _applied(token: str, client_id: str) -> int | None:
     return None if found is None else int(found[0])
 
 
-_INSERT = insert(_RECORDS).returning(_RECORDS.c.id)
+_INSERT = insert(_RECORDS).returning(*ENTRY_COLUMNS)
 _DISCARD_UNDONE = (
     update(_RECORDS)
     .where(_RECORDS.c.mesa_id == bindparam("mesa"), _RECORDS.c.status == UNDONE)
@@ -463,8 +501,9 @@ def record_outcome(
         )
         values = {name: getattr(draft, name) for name in ENTRY_FIELDS if name != "id"}
         values["state"] = after.snapshot()
-        new_id = connection.execute(_INSERT, {**values, "mesa_id": board.mesa.id}).scalar_one()
-        record = replace(draft, id=new_id)
+        row = connection.execute(_INSERT, {**values, "mesa_id": board.mesa.id}).one()
+        record = entry(row)  # as a read gives it back
+        _remember([record])
         return Written(board.appended(record, after), record)
 
     return _write(token, revision, change, client_id)

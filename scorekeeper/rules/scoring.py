@@ -230,8 +230,8 @@ class MatchState:
     @staticmethod
     def place_of(snapshot: Sequence[int | None]) -> tuple[int, int, int]:
         """The place of the state a snapshot was taken of, without restoring it."""
-        series, game, hand = (snapshot[i] for i in SNAPSHOT_PLACE)
-        return (int(series or 0), int(game or 0), int(hand or 0))
+        series, game, hand = SNAPSHOT_PLACE
+        return (snapshot[series] or 0, snapshot[game] or 0, snapshot[hand] or 0)
 
     @classmethod
     def restore(cls, config: MatchConfig, snapshot: list[int | None]) -> MatchState:

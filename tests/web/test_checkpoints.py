@@ -12,8 +12,10 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.extensions import db
+from scorekeeper import create_app
+from scorekeeper.extensions import db, known_records
 from scorekeeper.mesas import board, board_of, load_board, service
+from scorekeeper.mesas.board import ACTIVE_TAIL
 from scorekeeper.models import ENTRY_COLUMNS, HandRecord, Mesa, entry
 
 from .helpers import by_testid, open_table, post, revision, scores, tap
@@ -95,6 +97,48 @@ def test_a_game_longer_than_the_log_charts_its_hands_from_the_stored_states(
     checkpointed, folded = boards(app, token)
     assert checkpointed == folded
     assert len(checkpointed.game) == board.CHART_HANDS
+
+
+def second_worker(app: Flask) -> Flask:
+    """Another app on the same database, as a second server process has (its own caches)."""
+    return create_app({**app.config})
+
+
+def test_a_record_another_worker_undid_or_noted_shows_as_it_is_now(
+    app: Flask, client: FlaskClient
+) -> None:
+    """A board takes what never changes in a record from its app's cache, and its status and
+    note from the database: what another server process changed shows at once."""
+    token = open_table(client)
+    for code in ("normal:0:3", "normal:1:1"):
+        assert tap(client, token, code).status_code == 200
+    assert "desfeito" not in client.get(f"/m/{token}").text  # both records cached here
+    other = second_worker(app).test_client()
+    assert post(other, token, "desfazer").status_code == 200
+    html = client.get(f"/m/{token}").text
+    assert scores(html) == (3, 0) and "(desfeito)" in html
+    assert post(other, token, "refazer").status_code == 200
+    first = boards(app, token)[0].recent[-1]
+    assert post(other, token, "nota", registro=str(first.id), nota="truco").status_code == 200
+    checkpointed, folded = boards(app, token)
+    assert checkpointed == folded and checkpointed.recent[-1].note == "truco"
+    html = client.get(f"/m/{token}").text
+    assert scores(html) == (3, 1) and "truco aceito" in html
+
+
+def test_the_record_cache_is_bounded(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An app keeps at most KNOWN_RECORDS records (then it starts again; one board's records
+    when they are more), and the boards read through it stay equal to the full fold."""
+    monkeypatch.setattr(service, "KNOWN_RECORDS", 4)
+    token = open_table(client)
+    for n in range(45):
+        assert tap(client, token, f"normal:{n % 2}:1" if n < 20 else "anulada").status_code == 200
+        with app.app_context():
+            assert len(known_records()) <= ACTIVE_TAIL  # a board's read, when more than 4
+    checkpointed, folded = boards(app, token)
+    assert checkpointed == folded
 
 
 def test_a_table_refuses_records_past_its_limit_in_portuguese(
