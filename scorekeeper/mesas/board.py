@@ -16,9 +16,9 @@ from ..models import ACTIVE, DISCARDED, UNDONE, Entry, Mesa
 from ..rules import Kind, MatchConfig, MatchState
 
 LOG_ON_BOARD = 30  # the newest records the board's log shows; the history page has the rest
-CHART_HANDS = 60  # the current game's hands the chart draws, at most
+CHART_HANDS = LOG_ON_BOARD  # the current game's hands the chart draws: its newest, at most
 # The newest active records a board reads: the log's, and the one before them (whose place
-# numbers the oldest hand shown). The chart of a game longer than that reads its own.
+# numbers the oldest hand shown, and whose score starts the chart of a longer game).
 ACTIVE_TAIL = LOG_ON_BOARD + 1
 
 
@@ -26,7 +26,8 @@ ACTIVE_TAIL = LOG_ON_BOARD + 1
 class Board:
     """A table and what its pages show: the current state, the newest records (newest first)
     with the 'partida.mão' number of their active hands, the current game's scores for the
-    chart (oldest first), whether anything can be redone, and how many records it holds."""
+    chart (oldest first; more than CHART_HANDS when the game is longer than the chart, the
+    first of them its start), whether anything can be redone, and how many records it holds."""
 
     mesa: Mesa
     state: MatchState
@@ -49,7 +50,7 @@ class Board:
         if Kind(record.kind).is_hand:
             numbers[record.id] = number(self.state.place)
         same_game = after.place[:2] == self.state.place[:2]
-        game = (*self.game, after.points)[-CHART_HANDS:] if same_game else (after.points,)
+        game = (*self.game, after.points)[-ACTIVE_TAIL:] if same_game else (after.points,)
         return Board(
             self.mesa,
             after,
@@ -75,23 +76,15 @@ def state_after(mesa: Mesa, record: Entry, config: MatchConfig | None = None) ->
     return MatchState.restore(config or mesa.match_config, list(record.state))
 
 
-def in_game(record: Entry, current: MatchState) -> bool:
-    """True when the state after `record` is in the same series and game as `current`."""
-    return MatchState.place_of(record.state or ())[:2] == current.place[:2]
-
-
 def assemble(
     mesa: Mesa,
     recent: Sequence[Entry],
     active: Sequence[Entry],
     current: MatchState,
     can_redo: bool,
-    game: Sequence[tuple[int, int]] | None = None,
 ) -> Board:
     """A board from the newest records (newest first), the newest active records (newest
-    first; all of them when fewer than ACTIVE_TAIL), the state after the newest of them and,
-    for a game longer than those records, the scores after its newest CHART_HANDS hands
-    (newest first).
+    first; all of them when fewer than ACTIVE_TAIL) and the state after the newest of them.
 
     Only that state is restored: the numbers and the chart read the place stored in each
     record's checkpoint and its scores, so a record costs the same whatever the log's length.
@@ -103,20 +96,19 @@ def assemble(
     for record, before in zip(active, places[1:], strict=False):
         if Kind(record.kind).is_hand:
             numbers[record.id] = number(before)
-    if game is None:
-        now = current.place[:2]
-        game = [
-            (r.score_a, r.score_b)
-            for r, place in zip(active[:CHART_HANDS], places, strict=False)
-            if place[:2] == now
-        ]
+    now = current.place[:2]
+    game = [
+        (r.score_a, r.score_b)
+        for r, place in zip(active, places, strict=False)
+        if place[:2] == now
+    ]
     return Board(
         mesa,
         current,
         active[0] if active else None,
         tuple(recent[:LOG_ON_BOARD]),
         MappingProxyType(numbers),
-        tuple(reversed(game[:CHART_HANDS])),
+        tuple(reversed(game)),
         can_redo,
         recent[0].seq if recent else 0,
     )
@@ -138,5 +130,4 @@ def board_of(mesa: Mesa, records: Sequence[Entry]) -> Board:
         newest[:ACTIVE_TAIL],
         state,
         any(r.status == UNDONE for r in records),
-        [(r.score_a, r.score_b) for r in newest[:CHART_HANDS] if in_game(r, state)],
     )

@@ -29,14 +29,12 @@ from ..models import (
     entry,
     utcnow,
 )
-from ..rules import SNAPSHOT_PLACE, Kind, MatchState, Outcome, RulesError
+from ..rules import Kind, MatchState, Outcome, RulesError
 from .board import (
     ACTIVE_TAIL,
-    CHART_HANDS,
     LOG_ON_BOARD,
     Board,
     assemble,
-    in_game,
     number,
     state_after,
 )
@@ -231,20 +229,6 @@ _BY_ID = select(*ENTRY_COLUMNS).where(_RECORDS.c.id.in_(bindparam("ids", expandi
 KNOWN_RECORDS = 8192  # records an app keeps in its cache, at most (then it starts again)
 
 
-_SERIES, _GAME = (_RECORDS.c.state[i].as_integer() for i in SNAPSHOT_PLACE[:2])
-# The scores after the active records older than `before` and the game they are in, read from
-# the stored state in SQL (no state is decoded): the rest of the chart of a game longer than
-# the log.
-_GAME_SCORES = (
-    select(_RECORDS.c.score_a, _RECORDS.c.score_b, _SERIES, _GAME)
-    .where(
-        _RECORDS.c.mesa_id == bindparam("mesa"),
-        _RECORDS.c.status == ACTIVE,
-        _RECORDS.c.seq < bindparam("before"),
-    )
-    .order_by(_RECORDS.c.seq.desc())
-    .limit(CHART_HANDS - ACTIVE_TAIL)
-)
 _OLDEST_UNDONE = (
     select(*ENTRY_COLUMNS)
     .where(_RECORDS.c.mesa_id == bindparam("mesa"), _RECORDS.c.status == UNDONE)
@@ -285,10 +269,9 @@ def _entries(connection: Connection, rows: Iterable[Any]) -> list[Entry]:
 
 def load_board(mesa: Mesa, connection: Connection | None = None) -> Board:
     """A table's board (on `connection`, else the session's) from its newest records and their
-    stored states: one indexed read of what the log shows, a second for the newest active
-    records only when an undone or discarded record is among the newest, and one for the chart
-    only when the current game is longer than the log. The same for the first hand and the
-    ten-thousandth.
+    stored states: one indexed read of what the log and the chart show, and a second for the
+    newest active records only when an undone or discarded record is among the newest. The
+    same for the first hand and the ten-thousandth.
 
     Undone records are always the newest (an undo takes the newest active record, a new record
     discards every undone one first), so the newest record says whether anything can be redone.
@@ -302,13 +285,7 @@ def load_board(mesa: Mesa, connection: Connection | None = None) -> Board:
         active = _entries(connection, connection.execute(_NEWEST_ACTIVE, values))
     undone = bool(newest) and newest[0].status == UNDONE
     current = state_after(mesa, active[0]) if active else MatchState(mesa.match_config)
-    game = None
-    if len(active) == ACTIVE_TAIL and in_game(active[-1], current):  # a game longer than that
-        place = current.place[:2]
-        rows = connection.execute(_GAME_SCORES, {**values, "before": active[-1].seq})
-        game = [(r.score_a, r.score_b) for r in active]
-        game += [(a, b) for a, b, *where in rows if tuple(where) == place]
-    return assemble(mesa, newest[:LOG_ON_BOARD], active, current, undone, game)
+    return assemble(mesa, newest[:LOG_ON_BOARD], active, current, undone)
 
 
 HISTORY_PAGE = 100  # records a page of the history shows

@@ -74,7 +74,6 @@ from .ruleset import (
 )
 from .scoring import (
     HAND_VALUES,
-    SNAPSHOT_PLACE,
     Kind,
     MatchConfig,
     MatchState,
@@ -128,7 +127,6 @@ __all__ = [
     "ManilhaMode",
     "MatchConfig",
     "MatchState",
-    "SNAPSHOT_PLACE",
     "Names",
     "Outcome",
     "Phase",

@@ -40,7 +40,7 @@ def board_urls(token: str) -> dict[str, str]:
 def board_context(board: Board, message: str | None = None, status: int = 200) -> dict[str, Any]:
     """Everything _board.html needs; `message` goes to the feedback slot."""
     state, last = board.state, board.last
-    chart_a, chart_b, hands = chart_points(board)
+    chart_a, chart_b, hands, cut = chart_points(board)
     ferro = board.mesa.ferro_mode if board.mesa.ferro_mode in words.FERRO_MODES else "cegas"
     return {
         "board": board,
@@ -61,7 +61,7 @@ def board_context(board: Board, message: str | None = None, status: int = 200) -
         "winner_text": words.over_text(board),
         "series_label": words.series_label(board.mesa, state),
         "log": log_entries(board.mesa, board.recent, board.numbers),
-        "chart": {"a": chart_a, "b": chart_b, "hands": hands},
+        "chart": {"a": chart_a, "b": chart_b, "hands": hands, "cut": cut},
         "message": message,
         "status": status,
         "last_text": words.describe(last.outcome, board.mesa.team_names) if last else None,
@@ -164,10 +164,12 @@ def chart_xs(steps: int) -> tuple[str, ...]:
     return tuple(f"{round(i * CHART_WIDTH / steps, 1):g}" for i in range(steps + 1))
 
 
-def chart_points(board: Board) -> tuple[str, str, int]:
-    """SVG polyline points for both sides over the current game's hands, and the hand count."""
+def chart_points(board: Board) -> tuple[str, str, int, bool]:
+    """SVG polyline points for both sides over the current game's hands, the hand count, and
+    whether those are only the game's newest hands (a game longer than the chart)."""
     series = list(board.game)
-    if not series or series[0] != (0, 0):
+    cut = len(series) > CHART_HANDS
+    if not cut and (not series or series[0] != (0, 0)):
         series.insert(0, (0, 0))
     xs = chart_xs(max(len(series) - 1, 1))
 
@@ -177,4 +179,4 @@ def chart_points(board: Board) -> tuple[str, str, int]:
             for x, points in zip(xs, series, strict=False)
         )
 
-    return line(0), line(1), len(series) - 1
+    return line(0), line(1), len(series) - 1, cut

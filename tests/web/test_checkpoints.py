@@ -79,24 +79,27 @@ def test_undo_and_redo_across_a_next_game_marker_read_the_stored_states(
         assert checkpointed == folded
 
 
-def test_a_game_longer_than_the_log_charts_its_hands_from_the_stored_states(
+def test_a_game_longer_than_the_chart_draws_its_newest_hands(
     app: Flask, client: FlaskClient
 ) -> None:
-    """A game with more records than the board's log (30) charts all of them, up to 60, the
-    board always equal to the full fold (the chart's own read of the scores and games stored
-    with the records, on both databases)."""
+    """A game with more hands than the chart's 30 draws its newest 30 (from the score before
+    them), says so, and the board stays equal to the full fold."""
     token = open_table(client)
-    for code in ("normal:0:12", "proxima_partida", "normal:0:1", *["anulada"] * 40, "normal:1:3"):
+    for code in ("normal:0:12", "proxima_partida", "normal:0:1", *["anulada"] * 28):
+        assert tap(client, token, code).status_code == 200
+    checkpointed, folded = boards(app, token)
+    assert checkpointed == folded and checkpointed.game[0] == (0, 0)
+    assert len(checkpointed.game) == board.CHART_HANDS  # the game's start and 29 hands
+    assert "· 29 mãos</figcaption>" in client.get(f"/m/{token}").text
+    for code in ("normal:1:3", "anulada", "anulada"):
         assert tap(client, token, code).status_code == 200
     checkpointed, folded = boards(app, token)
     assert checkpointed == folded
-    assert len(checkpointed.game) == 43  # the new game's start, its 42 hands
-    assert checkpointed.game[0] == (0, 0) and checkpointed.game[-1] == (1, 3)
-    for _ in range(25):
-        assert tap(client, token, "anulada").status_code == 200
-    checkpointed, folded = boards(app, token)
-    assert checkpointed == folded
-    assert len(checkpointed.game) == board.CHART_HANDS
+    assert len(checkpointed.game) == board.CHART_HANDS + 1  # 30 hands from the one before
+    assert checkpointed.game[0] == (1, 0) and checkpointed.game[-1] == (1, 3)
+    html = client.get(f"/m/{token}").text
+    assert "· últimas 30 mãos</figcaption>" in html
+    assert '<polyline points="0,88 ' in html  # starts at 1 point, not at 0 x 0
 
 
 def second_worker(app: Flask) -> Flask:
