@@ -227,8 +227,6 @@ _NEWEST_ACTIVE = (
 )
 _BY_ID = select(*ENTRY_COLUMNS).where(_RECORDS.c.id.in_(bindparam("ids", expanding=True)))
 KNOWN_RECORDS = 8192  # records an app keeps in its cache, at most (then it starts again)
-
-
 _OLDEST_UNDONE = (
     select(*ENTRY_COLUMNS)
     .where(_RECORDS.c.mesa_id == bindparam("mesa"), _RECORDS.c.status == UNDONE)
@@ -252,15 +250,14 @@ def _entries(connection: Connection, rows: Iterable[Any]) -> list[Entry]:
     the app's cache, those the cache lacks read in one query and kept."""
     known = known_records()
     shapes = list(rows)
-    found: dict[int, Entry | None] = {i: known.get(i) for i, _, _ in shapes}
-    missing = [i for i, record in found.items() if record is None]
+    found: dict[int, Entry] = {i: r for i, _, _ in shapes if (r := known.get(i)) is not None}
+    missing = [i for i, _, _ in shapes if i not in found]
     if missing:
         read = [entry(row) for row in connection.execute(_BY_ID, {"ids": missing})]
         found.update(_remember(read))
     records = []
     for i, status, note in shapes:
         kept = found[i]
-        assert kept is not None  # read just above when the cache lacked it
         if (kept.status, kept.note) != (status, note):
             kept = known[i] = replace(kept, status=status, note=note)
         records.append(kept)
