@@ -101,6 +101,8 @@ def special_taps(board: Board) -> list[Tap]:
     The labels need no agreement with a team's name: the onze buttons' subject is "quem está com
     11" (as the board's explanation says), the ferro buttons say whose the hand is.
     """
+    if board.state.phase not in (Phase.MAO_DE_ONZE, Phase.MAO_DE_FERRO):
+        return []
     names = board.mesa.team_names
     taps: list[Tap] = []
     for outcome in board.state.legal_outcomes():
