@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 from ..models import ACTIVE, DISCARDED, UNDONE, Entry, Mesa
-from ..rules import Kind, MatchConfig, MatchState
+from ..rules import Kind, MatchState
 
 LOG_ON_BOARD = 30  # the newest records the board's log shows; the history page has the rest
 CHART_HANDS = LOG_ON_BOARD  # the current game's hands the chart draws: its newest, at most
@@ -68,12 +68,11 @@ def number(before: tuple[int, int, int]) -> str:
     return f"{before[1]}.{before[2]}"
 
 
-def state_after(mesa: Mesa, record: Entry, config: MatchConfig | None = None) -> MatchState:
-    """The state stored with a record (its checkpoint), under the table's config (or `config`,
-    the same config read once for many records)."""
+def state_after(mesa: Mesa, record: Entry) -> MatchState:
+    """The state stored with a record (its checkpoint), under the table's config."""
     if record.state is None:
         raise ValueError(f"record {record.id} has no stored state")
-    return MatchState.restore(config or mesa.match_config, list(record.state))
+    return MatchState.restore(mesa.match_config, list(record.state))
 
 
 def assemble(

@@ -30,14 +30,7 @@ from ..models import (
     utcnow,
 )
 from ..rules import Kind, MatchState, Outcome, RulesError
-from .board import (
-    ACTIVE_TAIL,
-    LOG_ON_BOARD,
-    Board,
-    assemble,
-    number,
-    state_after,
-)
+from .board import ACTIVE_TAIL, LOG_ON_BOARD, Board, assemble, number, state_after
 from .inputs import INT_LIMIT
 from .refusals import AlreadyApplied, StaleRevision, UnknownTable, ViewOnly
 from .words import NOTES
@@ -333,9 +326,8 @@ def log_page(token: str, before: int | None = None) -> LogPage:
             _ACTIVE_BEFORE, {"mesa": mesa.id, "before": active[-1].seq}
         ).first()
         befores = [MatchState.place_of(r.state or ()) for r in active[1:]]
-        previous = entry(earlier).state if earlier else None
         initial = MatchState(mesa.match_config).place
-        befores.append(MatchState.place_of(previous) if previous else initial)
+        befores.append(MatchState.place_of(earlier.state) if earlier else initial)
         for record, place in zip(active, befores, strict=True):
             if Kind(record.kind).is_hand:
                 numbers[record.id] = number(place)
