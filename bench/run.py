@@ -14,6 +14,7 @@ import json
 import os
 import re
 import shutil
+import secrets
 import signal
 import statistics
 import subprocess
@@ -298,7 +299,10 @@ def wrk(
         command += ["-H", f"{name}: {value}"]
     mode, tables, *extra = args
     command += ["-s", str(LUA / script), setup.url, "--", mode, tables, str(threads), *extra]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60)
+    env = {**os.environ, "TENTO_RUN": secrets.token_hex(4)}  # the run's client ids (load.lua)
+    result = subprocess.run(
+        command, capture_output=True, text=True, timeout=seconds + 60, env=env
+    )
     line = next((x for x in result.stdout.splitlines() if x.startswith("JSON ")), None)
     if line is None:
         raise SystemExit(f"wrk failed: {result.stdout}\n{result.stderr}")
@@ -337,6 +341,7 @@ def _viewers_with_taps(setup: Setup, tables: Path, seconds: int, viewers: int) -
             "-s", str(LUA / "paced.lua"), setup.url, "--", "tap", str(tables), "1", "100", "10",
         ],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "TENTO_RUN": secrets.token_hex(4)},
     )  # fmt: skip
     try:
         watch = wrk(
@@ -395,6 +400,7 @@ def combined(runs: list[dict[str, Any]], ratios: list[float] | None = None) -> d
 # The scenarios compared with the bare route: result name and load.lua's mode.
 SCENARIOS = {
     "tap": "tap",
+    "write_floor": "write_floor",
     "poll_unchanged": "poll_unchanged",
     "poll_changed": "poll_changed",
     "board_page": "board",
@@ -408,10 +414,12 @@ HISTORY_CONNECTIONS = 2
 
 @dataclass
 class Tables:
-    """The prepared tables by id: the scenarios', the watched ones and the history slices."""
+    """The prepared tables by id: the scenarios', the write floor's (its writes add no record,
+    so they stay off the taps' tables), the watched ones and the history slices."""
 
     first: int
     scenarios: list[int]
+    floor: list[int]
     watched: list[int]
     history: dict[int, list[list[int]]]
 
@@ -426,7 +434,7 @@ def prepare(engine: Engine, count: int) -> Tables:
         made = tables_with_history(engine, parts * size, records)
         slices[records] = [made[n * size : (n + 1) * size] for n in range(parts)]
     analyze(engine)
-    return Tables(ids[0], ids[1:half], ids[half : half + 250], slices)
+    return Tables(ids[0], ids[1:half], ids[half + 250 :], ids[half : half + 250], slices)
 
 
 def measure(
@@ -459,7 +467,8 @@ def interleaved(setup: Setup, tables: Tables, seconds: int, rounds: int) -> dict
         for name, mode in SCENARIOS.items():
             bare = measure(setup, "bare", None, seconds)
             memory.setdefault("bare", worker_memory(setup.server_pid))
-            data = measure(setup, mode, tables.scenarios, seconds)
+            ids = tables.floor if name == "write_floor" else tables.scenarios
+            data = measure(setup, mode, ids, seconds)
             runs["bare"].append(bare)
             runs[name].append(data)
             ratios[name].append(ratio(data, bare))

@@ -1,8 +1,14 @@
-"""The bare route that bench/ measures as the ceiling; registered only with TENTO_BENCH=1."""
+"""The routes bench/ measures the app against, registered only with TENTO_BENCH=1: the bare
+route (the ceiling of any request) and the write floor (the ceiling of any write)."""
 
 from __future__ import annotations
 
-from flask import Flask, Response
+from flask import Flask, Response, request
+from sqlalchemy import bindparam, update
+
+from .extensions import db
+from .mesas.inputs import Write
+from .models import Mesa
 
 SIZE = 2048
 ROW = '<li class="entry"><span class="n">{n:02d}</span> Eles +3 · 4 x 7 · 21:{n:02d}</li>\n'
@@ -28,6 +34,26 @@ def bare() -> Response:
     return Response(FRAGMENT, mimetype="text/html")
 
 
+_MESAS = Mesa.__table__
+_BUMP = (
+    update(_MESAS)
+    .where(_MESAS.c.edit_token == bindparam("token"), _MESAS.c.revision == bindparam("revision"))
+    .values(revision=_MESAS.c.revision + 1)
+    .returning(_MESAS.c.revision)
+)
+
+
+def write_floor(token: str) -> Response:
+    """The least a write can do, posted like a tap (CSRF, form, revision): one conditional
+    UPDATE … RETURNING of the table's revision, committed, and the 2 KB fragment (409 when
+    the revision moved on). No record, no board, no template."""
+    revision = Write.read(request.form).rev
+    with db.engine.begin() as connection:
+        row = connection.execute(_BUMP, {"token": token, "revision": revision}).first()
+    return Response(FRAGMENT, status=200 if row else 409, mimetype="text/html")
+
+
 def register(app: Flask) -> None:
-    """Add /_bench/bare to the app."""
+    """Add /_bench/bare and /_bench/write/<token> to the app."""
     app.add_url_rule("/_bench/bare", "bench_bare", bare)
+    app.add_url_rule("/_bench/write/<token>", "bench_write", write_floor, methods=["POST"])

@@ -1,5 +1,5 @@
 -- Tento's wrk load script. Arguments after `--`: mode, tables file, thread count.
--- Modes: bare, tap, poll_unchanged, poll_changed, board. Headers (cookie, CSRF, htmx,
+-- Modes: bare, tap, write_floor, poll_unchanged, poll_changed, board. Headers (cookie, CSRF, htmx,
 -- encoding) come from wrk's -H options. Each wrk thread owns every n-th line of the tables file
 -- ("edit view revision"), walks its slice round-robin and, for taps, keeps each table's revision:
 -- a slice is far longer than the thread's connections, so a table's previous tap has always been
@@ -9,6 +9,10 @@ local counter = 0
 local taps = 0
 local mode, tables, position = "bare", {}, 0
 local verifying = false
+-- Client ids are unique across wrk runs: run.py gives each run its own number (TENTO_RUN, 8 hex
+-- digits). A tap sent again with an id already journaled for its table would be answered as a
+-- retry (the board, no write), and every round after the first would measure no tap at all.
+local run = tonumber(os.getenv("TENTO_RUN") or "", 16) or os.time() % 0x100000000
 
 function setup(thread)
   thread:set("id", counter)
@@ -58,10 +62,14 @@ function request()
   if mode == "tap" then
     -- every tap carries a client-made id, as the board's script sends it (journaled per write)
     taps = taps + 1
-    local cid = string.format("%08x-0000-4000-8000-%012x", id, taps)
+    local cid = string.format("%08x-%04x-4000-8000-%012x", run, id, taps)
     local body = "rev=" .. t.rev .. "&o=" .. tap_code(t.rev) .. "&cid=" .. cid
     t.rev = t.rev + 1
     return wrk.format("POST", "/m/" .. t.edit .. "/marcar", nil, body)
+  elseif mode == "write_floor" then
+    local body = "rev=" .. t.rev
+    t.rev = t.rev + 1
+    return wrk.format("POST", "/_bench/write/" .. t.edit, nil, body)
   elseif mode == "poll_unchanged" then
     return wrk.format("GET", "/v/" .. t.view .. "/placar?rev=" .. t.rev)
   elseif mode == "poll_changed" then

@@ -167,6 +167,30 @@ def test_the_bench_route_exists_only_when_asked_for(app: Flask, tmp_path: Path) 
         db.engine.dispose()
 
 
+def test_the_bench_write_floor_moves_a_current_revision_only(app: Flask) -> None:
+    """/_bench/write/<token> (BENCH_ROUTES only) is one compare-and-swap on the revision: the
+    current revision moves on by one and adds no record; a stale one gets 409, changes nothing."""
+    assert app.test_client().post("/_bench/write/x", data={"rev": "0"}).status_code == 404
+    bench = create_app({**app.config, "BENCH_ROUTES": True})
+    client = bench.test_client()
+    token = open_table(client)
+    assert client.post(f"/_bench/write/{token}", data={"rev": "0"}).status_code == 200
+    assert revision(client, token) == 1
+    stale = client.post(f"/_bench/write/{token}", data={"rev": "0"})
+    assert stale.status_code == 409 and len(stale.get_data()) == 2048
+    assert revision(client, token) == 1
+    assert "Nenhuma mão" in client.get(f"/v/{view_token(bench, token)}").text
+    with bench.app_context():
+        db.engine.dispose()
+
+
+def view_token(app: Flask, token: str) -> str:
+    """The viewer token of the table with this scorer token."""
+    with app.app_context():
+        mesa = db.session.execute(db.select(Mesa).filter_by(edit_token=token)).scalar_one()
+        return str(mesa.view_token)
+
+
 def test_behind_a_trusted_proxy_the_client_address_is_the_forwarded_one(tmp_path: Path) -> None:
     """With TRUSTED_PROXIES=1 the rate limit counts the X-Forwarded-For client, not the proxy."""
     url = f"sqlite:///{tmp_path / 'proxy.sqlite3'}"
