@@ -13,8 +13,8 @@ import gzip
 import json
 import os
 import re
-import shutil
 import secrets
+import shutil
 import signal
 import statistics
 import subprocess
@@ -300,9 +300,7 @@ def wrk(
     mode, tables, *extra = args
     command += ["-s", str(LUA / script), setup.url, "--", mode, tables, str(threads), *extra]
     env = {**os.environ, "TENTO_RUN": secrets.token_hex(4)}  # the run's client ids (load.lua)
-    result = subprocess.run(
-        command, capture_output=True, text=True, timeout=seconds + 60, env=env
-    )
+    result = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60, env=env)
     line = next((x for x in result.stdout.splitlines() if x.startswith("JSON ")), None)
     if line is None:
         raise SystemExit(f"wrk failed: {result.stdout}\n{result.stderr}")
