@@ -6,6 +6,7 @@ from .refusals import AlreadyApplied, StaleRevision, UnknownTable, ViewOnly
 from .service import (
     LogPage,
     Written,
+    current_revision,
     load_board,
     log_page,
     new_token,
@@ -41,6 +42,7 @@ __all__ = [
     "record_outcome",
     "redo",
     "remembered",
+    "current_revision",
     "revision_is",
     "rotate_links",
     "scorer_board",

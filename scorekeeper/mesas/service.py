@@ -162,13 +162,22 @@ _REVISION_BY = {
 def revision_is(token: str, rev: str | None, *, edit: bool) -> bool:
     """True when `rev` is the current revision of the table with this token: the fast answer to
     an unchanged poll (one indexed read, no ORM)."""
-    if rev is None or not _token_shaped(token):
+    if rev is None:
         return False
+    current = current_revision(token, edit=edit)
+    return current is not None and rev == str(current)
+
+
+def current_revision(token: str, *, edit: bool) -> int | None:
+    """The current revision of the table with this token, None when no table has it: one
+    indexed read, no ORM."""
+    if not _token_shaped(token):
+        return None
     polls = polls_engine()
     row = _server_revision(polls, edit, token) if polls else _local_revision(edit, token)
     if row is None or not hmac.compare_digest(str(row[1]).encode(), token.encode()):
-        return False
-    return rev == str(row[0])
+        return None
+    return int(row[0])
 
 
 def _local_revision(edit: bool, token: str) -> Any:

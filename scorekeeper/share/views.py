@@ -7,6 +7,7 @@ from typing import Any
 from flask import (
     Blueprint,
     Response,
+    current_app,
     make_response,
     redirect,
     render_template,
@@ -112,13 +113,34 @@ def live(token: str) -> str:
     )
 
 
+LIVE_FRAGMENTS = "tento.live"
+KNOWN_FRAGMENTS = 1024  # live fragments a worker keeps (about 2 KB each), then it starts again
+
+
+def _rendered() -> dict[tuple[str, int, bool, str], str]:
+    """The current app's live fragments by (viewer token, revision, TV, script root)."""
+    known: dict[tuple[str, int, bool, str], str] = current_app.extensions.setdefault(
+        LIVE_FRAGMENTS, {}
+    )
+    return known
+
+
 @bp.get("/v/<token>/placar")
 def live_fragment(token: str) -> Response:
-    """The live fragment for polling: 204 with no body while the revision is unchanged."""
-    if mesas.revision_is(token, request.args.get("rev"), edit=False):
+    """The live fragment for polling: 204 with no body while the revision is unchanged. A
+    revision's fragment is drawn once per worker and kept for the table's other viewers (a table
+    changes only by a write, and every write moves its revision on)."""
+    current = mesas.current_revision(token, edit=False)
+    if current is not None and request.args.get("rev") == str(current):
         return Response(status=204)
-    board = mesas.viewer_board(token)
-    page = render_template("share/_live.html", **live_context(board, _tv(), True))
+    tv, known = _tv(), _rendered()
+    page = known.get((token, current, tv, request.script_root)) if current is not None else None
+    if page is None:
+        board = mesas.viewer_board(token)
+        page = render_template("share/_live.html", **live_context(board, tv, True))
+        if len(known) >= KNOWN_FRAGMENTS:
+            known.clear()
+        known[(token, board.mesa.revision, tv, request.script_root)] = page
     return make_response(page)
 
 

@@ -245,6 +245,24 @@ def counting_statements(
             event.remove(polls, "checkout", counting_cursors)
 
 
+def test_a_changed_live_poll_another_viewer_asked_for_costs_a_single_query(
+    app: Flask, client: FlaskClient
+) -> None:
+    """After a tap, the first viewer's poll draws the new fragment; every other viewer's poll
+    of that revision gets it from the worker after the one indexed read of the revision."""
+    edit = open_table(client)
+    tap(client, edit, "normal:0:3")
+    statements: list[str] = []
+    with app.app_context():
+        view = db.session.execute(db.select(Mesa.view_token)).scalar_one()
+        first = client.get(f"/v/{view}/placar?rev=0", headers={**HX, **GZIP})
+        with counting_statements(db.engine, polls_engine(), statements):
+            again = client.get(f"/v/{view}/placar?rev=0", headers={**HX, **GZIP})
+    assert first.status_code == again.status_code == 200
+    assert again.get_data() == first.get_data()
+    assert len(statements) == 1 and "revision" in statements[0].lower(), statements
+
+
 def test_unchanged_polls_answer_204_after_a_single_query(app: Flask, client: FlaskClient) -> None:
     """An unchanged poll (board or live view) costs one indexed read and sends no body; a change,
     a tampered token or a token of the other kind still gets the full answer or the refusal."""

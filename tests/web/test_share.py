@@ -19,6 +19,7 @@ from scorekeeper.extensions import db
 from scorekeeper.mesas import service
 from scorekeeper.models import HandRecord, Mesa
 from scorekeeper.share import links
+from scorekeeper.share import views as share_views
 from scorekeeper.share.qr import qr_svg
 
 from ..conftest import require_program
@@ -529,6 +530,45 @@ def test_changed_poll_answers_the_new_fragment(local_app: Flask) -> None:
     assert live_rev(html) == 1 and text_of(html, "score-a") == "3"
     assert f"/v/{view}/placar?rev=1" in html
     assert client.get(f"/v/{view}/placar").status_code == 200  # no revision: the fragment
+
+
+def test_a_kept_live_fragment_never_outlives_its_revision(local_app: Flask) -> None:
+    """Every viewer of a revision gets the same fragment (drawn once); a tap, an undo, a note, the
+    TV layout and a link rotation each show at once, never an older fragment."""
+    client = local_app.test_client()
+    edit = open_table(client)
+    view = mesa_of(local_app, edit).view_token
+    tap(client, edit, "normal:0:3")
+    first = client.get(f"/v/{view}/placar?rev=0").text
+    assert client.get(f"/v/{view}/placar?rev=0").text == first  # the table's next viewer
+    assert live_rev(first) == 1 and text_of(first, "score-a") == "3"
+    assert 'class="live tv' in client.get(f"/v/{view}/placar?rev=0&tv=1").text
+    assert 'class="live tv' not in client.get(f"/v/{view}/placar?rev=0").text
+    tap(client, edit, "normal:1:1")
+    second = client.get(f"/v/{view}/placar?rev=1").text
+    assert live_rev(second) == 2 and text_of(second, "score-b") == "1"
+    client.post(f"/m/{edit}/desfazer", data={"rev": "2"})
+    undone = client.get(f"/v/{view}/placar?rev=2").text
+    assert live_rev(undone) == 3 and text_of(undone, "score-b") == "0"
+    with local_app.app_context():
+        record = db.session.execute(db.select(HandRecord.id)).scalars().first()
+    client.post(f"/m/{edit}/nota", data={"rev": "3", "registro": str(record), "nota": "truco"})
+    noted = client.get(f"/v/{view}/placar?rev=3").text
+    assert live_rev(noted) == 4 and "truco" in (text_of(noted, "ultima") or "")
+    client.post(f"/m/{edit}/trocar-links", data={"rev": "4"})
+    assert client.get(f"/v/{view}/placar?rev=3").status_code == 404
+
+
+def test_the_kept_live_fragments_stay_bounded(
+    local_app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker keeps at most KNOWN_FRAGMENTS live fragments, then starts again."""
+    monkeypatch.setattr(share_views, "KNOWN_FRAGMENTS", 2)
+    client = local_app.test_client()
+    for _ in range(5):
+        view = mesa_of(local_app, open_table(client)).view_token
+        assert client.get(f"/v/{view}/placar").status_code == 200
+        assert 1 <= len(local_app.extensions[share_views.LIVE_FRAGMENTS]) <= 2
 
 
 def test_modo_tv_adds_its_layout_and_keeps_it_while_polling(local_app: Flask) -> None:
