@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 from ..models import ACTIVE, DISCARDED, UNDONE, Entry, Mesa
-from ..rules import Kind, MatchState
+from ..rules import HAND_KINDS, MatchState
 
 LOG_ON_BOARD = 30  # the newest records the board's log shows; the history page has the rest
 CHART_HANDS = LOG_ON_BOARD  # the current game's hands the chart draws: its newest, at most
@@ -47,7 +47,7 @@ class Board:
         """The board once `record` (whose state is `after`) is appended, undone ones discarded."""
         kept = tuple(replace(r, status=DISCARDED) if r.status == UNDONE else r for r in self.recent)
         numbers = dict(self.numbers)
-        if Kind(record.kind).is_hand:
+        if record.kind in HAND_KINDS:
             numbers[record.id] = number(self.state.place)
         same_game = after.place[:2] == self.state.place[:2]
         game = (*self.game, after.points)[-ACTIVE_TAIL:] if same_game else (after.points,)
@@ -93,7 +93,7 @@ def assemble(
         places.append(MatchState(mesa.match_config).place)  # before the first record
     numbers: dict[int, str] = {}
     for record, before in zip(active, places[1:], strict=False):
-        if Kind(record.kind).is_hand:
+        if record.kind in HAND_KINDS:
             numbers[record.id] = number(before)
     now = current.place[:2]
     game = [

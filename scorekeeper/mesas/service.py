@@ -7,7 +7,7 @@ from __future__ import annotations
 import hmac
 import re
 import secrets
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
@@ -29,7 +29,7 @@ from ..models import (
     entry,
     utcnow,
 )
-from ..rules import Kind, MatchState, Outcome, RulesError
+from ..rules import HAND_KINDS, Kind, MatchState, Outcome, RulesError
 from .board import ACTIVE_TAIL, LOG_ON_BOARD, Board, assemble, number, state_after
 from .inputs import INT_LIMIT
 from .refusals import AlreadyApplied, StaleRevision, UnknownTable, ViewOnly
@@ -247,11 +247,10 @@ def _remember(records: list[Entry]) -> dict[int, Entry]:
     return by_id
 
 
-def _entries(connection: Connection, rows: Iterable[Any]) -> list[Entry]:
+def _entries(connection: Connection, shapes: Sequence[Any]) -> list[Entry]:
     """The records of (id, status, note) rows, in their order: the unchanging rest of each from
     the app's cache, those the cache lacks read in one query and kept."""
     known = known_records()
-    shapes = list(rows)
     found: dict[int, Entry] = {i: r for i, _, _ in shapes if (r := known.get(i)) is not None}
     missing = [i for i, _, _ in shapes if i not in found]
     if missing:
@@ -277,11 +276,11 @@ def load_board(mesa: Mesa, connection: Connection | None = None) -> Board:
     """
     connection = connection or db.session.connection()
     values = {"mesa": mesa.id}
-    newest = _entries(connection, connection.execute(_NEWEST, values))
+    newest = _entries(connection, connection.execute(_NEWEST, values).all())
     if all(record.status == ACTIVE for record in newest):
         active = newest
     else:
-        active = _entries(connection, connection.execute(_NEWEST_ACTIVE, values))
+        active = _entries(connection, connection.execute(_NEWEST_ACTIVE, values).all())
     undone = bool(newest) and newest[0].status == UNDONE
     current = state_after(mesa, active[0]) if active else MatchState(mesa.match_config)
     return assemble(mesa, newest[:LOG_ON_BOARD], active, current, undone)
@@ -338,7 +337,7 @@ def log_page(token: str, before: int | None = None) -> LogPage:
         initial = MatchState(mesa.match_config).place
         befores.append(MatchState.place_of(earlier.state) if earlier else initial)
         for record, place in zip(active, befores, strict=True):
-            if Kind(record.kind).is_hand:
+            if record.kind in HAND_KINDS:
                 numbers[record.id] = number(place)
     older = records[-1].seq if more and records else None
     return LogPage(mesa, tuple(records), MappingProxyType(numbers), older)

@@ -73,6 +73,7 @@ from .ruleset import (
     TieOpener,
 )
 from .scoring import (
+    HAND_KINDS,
     HAND_VALUES,
     Kind,
     MatchConfig,
@@ -123,6 +124,7 @@ __all__ = [
     "HandState",
     "HandVerdict",
     "IllegalEvent",
+    "HAND_KINDS",
     "Kind",
     "ManilhaMode",
     "MatchConfig",

@@ -39,6 +39,10 @@ class Kind(Enum):
         return self not in (Kind.CORRECAO, Kind.PROXIMA_PARTIDA, Kind.NOVA_SERIE)
 
 
+# The stored kinds of a dealt hand: a record's kind string tested without building a Kind.
+HAND_KINDS = frozenset(kind.value for kind in Kind if kind.is_hand)
+
+
 class Phase(Enum):
     """Which kind of hand comes next, or that the game or series is over."""
 

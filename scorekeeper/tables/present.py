@@ -133,10 +133,12 @@ class LogEntry:
     active: bool
 
 
-def log_entries(mesa: Mesa, records: Sequence[Entry], numbers: Mapping[int, str]) -> list[Markup]:
-    """The log's lines as HTML for records (newest first), active hands numbered 'partida.mão'."""
+def log_entries(mesa: Mesa, records: Sequence[Entry], numbers: Mapping[int, str]) -> Markup:
+    """The log's lines as one piece of HTML for records (newest first), active hands numbered
+    'partida.mão'; empty without records. Each line is Markup already: joined as text."""
     names, special_at = mesa.team_names, mesa.special_at
-    return [log_line(rec, numbers.get(rec.id, ""), names, special_at) for rec in records]
+    lines = [log_line(rec, numbers.get(rec.id, ""), names, special_at) for rec in records]
+    return Markup("\n".join(lines))
 
 
 @lru_cache(maxsize=4096)
