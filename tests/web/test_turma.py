@@ -623,7 +623,16 @@ def step(app: Flask, client: FlaskClient, turma: str, tokens: list[str], action:
         client.post(f"/m/{token}/turma", data={"rev": 0, "acao": "entrar", "link": turma})
         tokens.append(token)
     elif kind == "de_novo":
-        tokens.append(again(client, turma))
+        token = again(client, turma)
+        with app.app_context():
+            held = db.session.execute(
+                db.select(Mesa.turma_id).filter_by(edit_token=token)
+            ).scalar_one()
+            own = db.session.execute(db.select(Turma.id).filter_by(edit_token=turma)).scalar_one()
+        # A table's rematch is made once: asked again, it is the same table, and it may have
+        # moved to another turma since ('sair'); the turma holds only its own tables.
+        if held == own and token not in tokens:
+            tokens.append(token)
     elif kind == "marcar":
         token = tokens[args[0] % len(tokens)]
         with app.app_context():
