@@ -27,13 +27,19 @@ function init(args)
     for line in io.lines(file) do
       local edit, view, rev = line:match("^(%S+) (%S+) (%d+)$")
       if edit and i % threads == id then
-        tables[#tables + 1] = { edit = edit, view = view, rev = tonumber(rev) }
+        -- viewers.lua sets `copies`, the viewers of each table: one entry (and revision) each
+        for _ = 1, copies or 1 do
+          tables[#tables + 1] = { edit = edit, view = view, rev = tonumber(rev) }
+        end
       end
       i = i + 1
     end
   end
   by_view = {}
-  for _, t in ipairs(tables) do by_view[t.view] = t end
+  for _, t in ipairs(tables) do
+    by_view[t.view] = by_view[t.view] or {}
+    table.insert(by_view[t.view], t)
+  end
   -- wrk calls request() once on the first thread to check it, and never sends that request:
   -- answer that call with a harmless one so that no table's revision runs ahead.
   verifying = (id == 0)
