@@ -1,6 +1,7 @@
 """Flask extensions, created once and bound to the app in create_app."""
 
 import select
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -31,6 +32,8 @@ compress = Compress()
 limiter = Limiter(key_func=get_remote_address)
 _LIMITED: set[str] = set()  # the views with a limit ('module.qualname'): no other request waits
 View = TypeVar("View", bound=Callable[..., Any])
+Key = TypeVar("Key")
+Value = TypeVar("Value")
 
 
 def _name(view: Callable[..., Any]) -> str:
@@ -113,11 +116,37 @@ def quiet(dbapi_connection: Any) -> bool:
 RECORDS = "tento.records"
 
 
-def known_records() -> dict[int, Any]:
+def app_cache(name: str) -> OrderedDict[Any, Any]:
+    """The current app's cache called `name` (in this worker), least recently used first, made
+    on first use."""
+    cache: OrderedDict[Any, Any] | None = current_app.extensions.get(name)
+    if cache is None:
+        cache = current_app.extensions.setdefault(name, OrderedDict())
+    return cache
+
+
+def recall(cache: OrderedDict[Key, Value], key: Key) -> Value | None:
+    """A cached value, made the most recently used (taken out and put back: another thread
+    dropping it meanwhile only costs a miss)."""
+    value = cache.pop(key, None)
+    if value is not None:
+        cache[key] = value
+    return value
+
+
+def trim(cache: OrderedDict[Any, Any], limit: int) -> None:
+    """Drop a cache's least recently used entries past `limit`."""
+    while len(cache) > limit:
+        try:
+            cache.popitem(last=False)
+        except KeyError:  # another thread emptied it meanwhile
+            break
+
+
+def known_records() -> OrderedDict[int, Any]:
     """The current app's cache of hand records by id (what of a record never changes once
-    written; see mesas.service), made on first use."""
-    known: dict[int, Any] = current_app.extensions.setdefault(RECORDS, {})
-    return known
+    written; see mesas.service)."""
+    return app_cache(RECORDS)
 
 
 def polls_engine() -> Engine | None:

@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ..extensions import db, known_records, polls_engine
+from ..extensions import db, known_records, polls_engine, recall, trim
 from ..models import (
     ACTIVE,
     DISCARDED,
@@ -228,7 +228,7 @@ _NEWEST_ACTIVE = (
     .limit(ACTIVE_TAIL)
 )
 _BY_ID = select(*ENTRY_COLUMNS).where(_RECORDS.c.id.in_(bindparam("ids", expanding=True)))
-KNOWN_RECORDS = 8192  # records an app keeps in its cache, at most (then it starts again)
+KNOWN_RECORDS = 8192  # records an app keeps in its cache, at most (the least recently used go)
 _OLDEST_UNDONE = (
     select(*ENTRY_COLUMNS)
     .where(_RECORDS.c.mesa_id == bindparam("mesa"), _RECORDS.c.status == UNDONE)
@@ -238,12 +238,12 @@ _OLDEST_UNDONE = (
 
 
 def _remember(records: list[Entry]) -> dict[int, Entry]:
-    """Keep records in the app's cache (emptied first when it is full); they, by id."""
+    """Keep records in the app's cache, dropping the least recently used past KNOWN_RECORDS;
+    they, by id."""
     known = known_records()
-    if len(known) + len(records) > KNOWN_RECORDS:
-        known.clear()
     by_id = {record.id: record for record in records}
     known.update(by_id)
+    trim(known, KNOWN_RECORDS)
     return by_id
 
 
@@ -251,7 +251,7 @@ def _entries(connection: Connection, shapes: Sequence[Any]) -> list[Entry]:
     """The records of (id, status, note) rows, in their order: the unchanging rest of each from
     the app's cache, those the cache lacks read in one query and kept."""
     known = known_records()
-    found: dict[int, Entry] = {i: r for i, _, _ in shapes if (r := known.get(i)) is not None}
+    found = {i: r for i, _, _ in shapes if (r := recall(known, i)) is not None}
     missing = [i for i, _, _ in shapes if i not in found]
     if missing:
         read = [entry(row) for row in connection.execute(_BY_ID, {"ids": missing})]
@@ -260,7 +260,9 @@ def _entries(connection: Connection, shapes: Sequence[Any]) -> list[Entry]:
     for i, status, note in shapes:
         kept = found[i]
         if (kept.status, kept.note) != (status, note):
-            kept = known[i] = replace(kept, status=status, note=note)
+            kept = replace(kept, status=status, note=note)
+            if i in known:
+                known[i] = kept
         records.append(kept)
     return records
 

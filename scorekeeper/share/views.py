@@ -7,7 +7,6 @@ from typing import Any
 from flask import (
     Blueprint,
     Response,
-    current_app,
     make_response,
     redirect,
     render_template,
@@ -18,7 +17,7 @@ from flask import (
 
 from .. import mesas
 from ..errors import error_page, missing_table
-from ..extensions import csrf
+from ..extensions import app_cache, csrf, recall, trim
 from ..mesas import StaleRevision, UnknownTable, ViewOnly, words
 from ..mesas.inputs import Write
 from ..rules import RulesError
@@ -114,15 +113,7 @@ def live(token: str) -> str:
 
 
 LIVE_FRAGMENTS = "tento.live"
-KNOWN_FRAGMENTS = 1024  # live fragments a worker keeps (about 2 KB each), then it starts again
-
-
-def _rendered() -> dict[tuple[str, int, bool, str], str]:
-    """The current app's live fragments by (viewer token, revision, TV, script root)."""
-    known: dict[tuple[str, int, bool, str], str] = current_app.extensions.setdefault(
-        LIVE_FRAGMENTS, {}
-    )
-    return known
+KNOWN_FRAGMENTS = 1024  # live fragments a worker keeps (about 2 KB each), least recently used out
 
 
 @bp.get("/v/<token>/placar")
@@ -133,14 +124,13 @@ def live_fragment(token: str) -> Response:
     current = mesas.current_revision(token, edit=False)
     if current is not None and request.args.get("rev") == str(current):
         return Response(status=204)
-    tv, known = _tv(), _rendered()
-    page = known.get((token, current, tv, request.script_root)) if current is not None else None
+    tv, root, known = _tv(), request.script_root, app_cache(LIVE_FRAGMENTS)
+    page = recall(known, (token, current, tv, root)) if current is not None else None
     if page is None:
         board = mesas.viewer_board(token)
         page = render_template("share/_live.html", **live_context(board, tv, True))
-        if len(known) >= KNOWN_FRAGMENTS:
-            known.clear()
-        known[(token, board.mesa.revision, tv, request.script_root)] = page
+        known[(token, board.mesa.revision, tv, root)] = page
+        trim(known, KNOWN_FRAGMENTS)
     return make_response(page)
 
 

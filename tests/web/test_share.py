@@ -562,13 +562,17 @@ def test_a_kept_live_fragment_never_outlives_its_revision(local_app: Flask) -> N
 def test_the_kept_live_fragments_stay_bounded(
     local_app: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A worker keeps at most KNOWN_FRAGMENTS live fragments, then starts again."""
+    """A worker keeps at most KNOWN_FRAGMENTS live fragments, dropping the least recently
+    used: the newest table's and the one asked for again stay."""
     monkeypatch.setattr(share_views, "KNOWN_FRAGMENTS", 2)
     client = local_app.test_client()
-    for _ in range(5):
-        view = mesa_of(local_app, open_table(client)).view_token
-        assert client.get(f"/v/{view}/placar").status_code == 200
-        assert 1 <= len(local_app.extensions[share_views.LIVE_FRAGMENTS]) <= 2
+    views = []
+    for _ in range(4):
+        views.append(mesa_of(local_app, open_table(client)).view_token)
+        assert client.get(f"/v/{views[-1]}/placar").status_code == 200
+        assert client.get(f"/v/{views[0]}/placar").status_code == 200  # asked for again
+        kept = local_app.extensions[share_views.LIVE_FRAGMENTS]
+        assert {key[0] for key in kept} == {views[0], views[-1]}
 
 
 def test_modo_tv_adds_its_layout_and_keeps_it_while_polling(local_app: Flask) -> None:
