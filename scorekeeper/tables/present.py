@@ -122,9 +122,8 @@ def special_taps(board: Board) -> list[Tap]:
 
 @dataclass(frozen=True)
 class LogEntry:
-    """One line of the log."""
+    """What one line of the log shows."""
 
-    record: Entry
     text: str
     detail: str | None
     number: str
@@ -148,7 +147,6 @@ def log_line(record: Entry, number: str, names: tuple[str, str], special_at: int
     of one, whatever the table's history."""
     line = get_template_attribute("tables/_log.html", "line")
     entry = LogEntry(
-        record=record,
         text=words.describe(record.outcome, names),
         detail=words.detail(record, special_at),
         number=number,
