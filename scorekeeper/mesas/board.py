@@ -46,7 +46,8 @@ class Board:
     def appended(self, record: Entry, after: MatchState) -> Board:
         """The board once `record` (whose state is `after`) is appended, undone ones discarded."""
         kept = tuple(replace(r, status=DISCARDED) if r.status == UNDONE else r for r in self.recent)
-        numbers = dict(self.numbers)
+        recent = (record, *kept)[:LOG_ON_BOARD]
+        numbers = {r.id: self.numbers[r.id] for r in recent[1:] if r.id in self.numbers}
         if record.kind in HAND_KINDS:
             numbers[record.id] = number(self.state.place)
         same_game = after.place[:2] == self.state.place[:2]
@@ -55,7 +56,7 @@ class Board:
             self.mesa,
             after,
             record,
-            (record, *kept)[:LOG_ON_BOARD],
+            recent,
             MappingProxyType(numbers),
             game,
             False,
@@ -91,9 +92,10 @@ def assemble(
     places = [MatchState.place_of(r.state or ()) for r in active]
     if len(active) < ACTIVE_TAIL:
         places.append(MatchState(mesa.match_config).place)  # before the first record
+    shown = {r.id for r in recent[:LOG_ON_BOARD]}
     numbers: dict[int, str] = {}
     for record, before in zip(active, places[1:], strict=False):
-        if record.kind in HAND_KINDS:
+        if record.kind in HAND_KINDS and record.id in shown:
             numbers[record.id] = number(before)
     now = current.place[:2]
     game = [

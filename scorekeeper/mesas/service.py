@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ..extensions import db, known_records, polls_engine, recall, trim
+from ..extensions import app_cache, db, known_records, polls_engine, recall, trim
 from ..models import (
     ACTIVE,
     DISCARDED,
@@ -267,15 +267,39 @@ def _entries(connection: Connection, shapes: Sequence[Any]) -> list[Entry]:
     return records
 
 
+KNOWN_BOARDS = 1024  # tables whose latest written board an app keeps (the least recently used go)
+BOARDS = "tento.boards"
+
+
+def _kept_board(mesa: Mesa, revision: int) -> Board | None:
+    """The board this app kept for the table at `revision`, on `mesa`; None without one.
+
+    Only a committed write keeps a board, and every write moves the table's revision on: the
+    board kept at a revision is the table at that revision, whichever app reads it."""
+    kept: Board | None = recall(app_cache(BOARDS), mesa.id)
+    return replace(kept, mesa=mesa) if kept and kept.mesa.revision == revision else None
+
+
+def _keep_board(board: Board) -> None:
+    """Keep a committed write's board, the table's newest, for the next read or write here."""
+    boards = app_cache(BOARDS)
+    boards[board.mesa.id] = board
+    trim(boards, KNOWN_BOARDS)
+
+
 def load_board(mesa: Mesa, connection: Connection | None = None) -> Board:
-    """A table's board (on `connection`, else the session's) from its newest records and their
-    stored states: one indexed read of what the log and the chart show, and a second for the
-    newest active records only when an undone or discarded record is among the newest. The
-    same for the first hand and the ten-thousandth.
+    """A table's board (on `connection`, else the session's): the one this app kept at the
+    table's revision, else read from its newest records and their stored states: one indexed
+    read of what the log and the chart show, and a second for the newest active records only
+    when an undone or discarded record is among the newest. The same for the first hand and
+    the ten-thousandth.
 
     Undone records are always the newest (an undo takes the newest active record, a new record
     discards every undone one first), so the newest record says whether anything can be redone.
     """
+    kept = _kept_board(mesa, mesa.revision)
+    if kept is not None:
+        return kept
     connection = connection or db.session.connection()
     values = {"mesa": mesa.id}
     newest = _entries(connection, connection.execute(_NEWEST, values).all())
@@ -387,8 +411,9 @@ def _write(token: str, revision: int, change: Change, client_id: str | None = No
     apply `change`, in one transaction; with a client id, journal it in the same transaction.
 
     One conditional UPDATE … RETURNING finds the table and takes the write lock before anything
-    is read; the board `change` gets is read under that lock, and the board it returns is the
-    committed one. No row means an unknown token, a stale revision or a write already applied:
+    is read; the board `change` gets is the one this app kept at `revision` or else is read under
+    that lock, and the board it returns is the committed one, kept once the commit is done. No
+    row means an unknown token, a stale revision or a write already applied:
     the journal tells the last (AlreadyApplied), the rest raise StaleRevision and the caller
     tells them apart.
     """
@@ -399,7 +424,9 @@ def _write(token: str, revision: int, change: Change, client_id: str | None = No
             row = connection.execute(_CLAIM, {"token": token, "revision": revision}).first()
             if row is None:
                 raise StaleRevision()
-            written = change(connection, load_board(Mesa(**row._asdict()), connection))
+            mesa = Mesa(**row._asdict())
+            before = _kept_board(mesa, revision) or load_board(mesa, connection)
+            written = change(connection, before)
             if client_id:
                 connection.execute(
                     _JOURNAL,
@@ -410,12 +437,13 @@ def _write(token: str, revision: int, change: Change, client_id: str | None = No
                         "record_id": written.record.id,
                     },
                 )
-            return written
     except (StaleRevision, IntegrityError):
         applied = _applied(token, client_id) if client_id else None
         if applied is not None:
             raise AlreadyApplied(applied) from None
         raise
+    _keep_board(written.board)
+    return written
 
 
 def _applied(token: str, client_id: str) -> int | None:

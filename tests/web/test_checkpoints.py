@@ -5,15 +5,19 @@ holds at most 20,000 records."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import Engine, event
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db, known_records
+from scorekeeper.extensions import app_cache, db, known_records
 from scorekeeper.mesas import board, board_of, load_board, service
 from scorekeeper.models import ENTRY_COLUMNS, HandRecord, Mesa, entry
 
@@ -30,13 +34,31 @@ ACTIONS = st.lists(
 
 
 def boards(app: Flask, token: str):  # type: ignore[no-untyped-def]
-    """The table's board as the app reads it (from checkpoints) and as the full fold gives it."""
+    """The table's board as the app reads it (from checkpoints, not from the board its last
+    write kept) and as the full fold gives it."""
     with app.app_context():
         mesa = db.session.execute(db.select(Mesa).filter_by(edit_token=token)).scalar_one()
         rows = db.session.execute(
             db.select(*ENTRY_COLUMNS).where(HandRecord.mesa_id == mesa.id).order_by(HandRecord.seq)
         )
-        return load_board(mesa), board_of(mesa, [entry(row) for row in rows])
+        kept = app_cache(service.BOARDS).pop(mesa.id, None)
+        read = load_board(mesa)
+        if kept is not None:
+            app_cache(service.BOARDS)[mesa.id] = kept
+        return read, board_of(mesa, [entry(row) for row in rows])
+
+
+def kept_board(app: Flask, token: str) -> board.Board | None:
+    """The board the app kept from its last write on the table, if it is the current one."""
+    with app.app_context():
+        mesa = db.session.execute(db.select(Mesa).filter_by(edit_token=token)).scalar_one()
+        kept: board.Board | None = app_cache(service.BOARDS).get(mesa.id)
+        return kept if kept is not None and kept.mesa.revision == mesa.revision else None
+
+
+def same(kept: board.Board | None, folded: board.Board) -> bool:
+    """True when a kept board shows what the fold does (its table read in another session)."""
+    return kept is not None and replace(kept, mesa=folded.mesa) == folded
 
 
 @settings(
@@ -47,8 +69,8 @@ def test_the_checkpointed_board_equals_the_full_fold_after_every_step(
     app: Flask, client: FlaskClient, actions: list[int | str | tuple[int, int]], series: str
 ) -> None:
     """For any sequence of legal taps, undos, redos and corrections, the board read from the
-    stored states (state, last record, log, numbers, chart, redo) equals the fold of the whole
-    log, after every step."""
+    stored states (state, last record, log, numbers, chart, redo) and the board the last write
+    kept both equal the fold of the whole log, after every step."""
     token = open_table(client, serie=series)
     for action in actions:
         if isinstance(action, str):
@@ -61,7 +83,9 @@ def test_the_checkpointed_board_equals_the_full_fold_after_every_step(
             legal = read.state.legal_outcomes()
             assert tap(client, token, legal[action % len(legal)].code).status_code == 200
         checkpointed, folded = boards(app, token)
+        kept = kept_board(app, token)
         assert checkpointed == folded
+        assert same(kept, folded) or (kept is None and isinstance(action, (str, tuple)))
 
 
 def test_undo_and_redo_across_a_next_game_marker_read_the_stored_states(
@@ -128,6 +152,60 @@ def test_a_record_another_worker_undid_or_noted_shows_as_it_is_now(
     assert scores(html) == (3, 1) and "truco aceito" in html
 
 
+@contextmanager
+def statements_sent(engine: Engine) -> Iterator[list[str]]:
+    """Every statement `engine` sends while the with block runs."""
+    sent: list[str] = []
+
+    def note(*args: object) -> None:
+        sent.append(" ".join(str(args[2]).split()))
+
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        yield sent
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+
+
+def test_a_write_on_the_board_its_app_kept_reads_no_record(
+    app: Flask, client: FlaskClient
+) -> None:
+    """A committed write keeps the board it leaves: the next write in the same app claims the
+    revision and writes without reading the table's records, the board page too. A write from
+    another app moves the revision on, so the kept board is not used again, and every board
+    stays equal to the full fold."""
+    token = open_table(client)
+    assert tap(client, token, "normal:0:3").status_code == 200
+    with app.app_context(), statements_sent(db.engine) as sent:
+        assert tap(client, token, "normal:1:1").status_code == 200
+        assert scores(client.get(f"/m/{token}").text) == (3, 1)
+    assert sent and not [s for s in sent if s.startswith("SELECT") and "hand_record" in s], sent
+    assert same(kept_board(app, token), boards(app, token)[1])
+    assert post(second_worker(app).test_client(), token, "desfazer").status_code == 200
+    assert kept_board(app, token) is None  # kept at the revision before the other app's undo
+    with app.app_context(), statements_sent(db.engine) as sent:
+        assert scores(tap(client, token, "normal:0:6").text) == (9, 0)
+    assert [s for s in sent if s.startswith("SELECT") and "hand_record" in s], sent
+    checkpointed, folded = boards(app, token)
+    assert checkpointed == folded and same(kept_board(app, token), folded)
+
+
+def test_the_kept_boards_are_bounded(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An app keeps the boards of at most KNOWN_BOARDS tables, the most recently used."""
+    monkeypatch.setattr(service, "KNOWN_BOARDS", 2)
+    tokens = [open_table(client) for _ in range(3)]
+    for token in tokens[:2]:
+        assert tap(client, token, "normal:0:1").status_code == 200
+    assert client.get(f"/m/{tokens[0]}").status_code == 200  # the first is used again
+    assert tap(client, tokens[2], "normal:1:1").status_code == 200  # the second goes
+    with app.app_context():
+        assert len(app_cache(service.BOARDS)) == 2
+    assert kept_board(app, tokens[1]) is None
+    assert kept_board(app, tokens[0]) is not None and kept_board(app, tokens[2]) is not None
+
+
 def test_the_record_cache_is_bounded(
     app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -155,6 +233,7 @@ def test_the_record_cache_drops_only_its_least_recently_used(
             assert tap(client, token, "anulada").status_code == 200
     with app.app_context():
         known_records().clear()
+        app_cache(service.BOARDS).clear()  # the boards are read, not taken from the writes
     client.get(f"/m/{first}")  # 30 records cached
     client.get(f"/m/{second}")  # 10 more: the 40 fit
     client.get(f"/m/{first}")  # the first table's records are now the most recent
