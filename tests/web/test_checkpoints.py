@@ -12,9 +12,9 @@ from dataclasses import replace
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import Engine, event
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sqlalchemy import Engine, event
 
 from scorekeeper import create_app
 from scorekeeper.extensions import app_cache, db, known_records
