@@ -54,6 +54,11 @@ BUDGETS = {
     "history_ratio_10000": 0.9,
 }
 VIEWER_SECONDS = 15
+# How often each watched table scores a hand while its viewers poll, in ms: the budget's run
+# (every 15 s, four times the pace of real play, where a hand is dealt, played over up to three
+# rounds and scored in a minute or more) and a stress run (every 2.5 s), reported beside it.
+HAND_EVERY_MS = {"viewers_1000": 15_000, "viewers_1000_fast": 2_500}
+TAPPERS = 10  # the tapping wrk's connections
 # A request slower than this counts as a socket error: generous, so that a busy machine shows
 # as lower figures, not as errors.
 WRK_TIMEOUT = "30s"
@@ -316,27 +321,35 @@ def wrk(
     return data
 
 
-def viewers_with_taps(setup: Setup, tables: Path, seconds: int, viewers: int) -> dict[str, Any]:
-    """`viewers` live viewers polling every 2 s while a second wrk taps at about 100 per second,
-    through nginx in front of gunicorn (each viewer keeps its connection alive, like a phone)."""
+def viewers_with_taps(
+    setup: Setup, tables: Path, seconds: int, viewers: int, hand_every_ms: int
+) -> dict[str, Any]:
+    """`viewers` live viewers polling every 2 s while a second wrk taps each of their tables
+    about every `hand_every_ms`, through nginx in front of gunicorn (each viewer keeps its
+    connection alive, like a phone)."""
     proxy, proxy_url = start_nginx(setup.folder, setup.url)
     try:
         return _viewers_with_taps(
-            Setup(**{**setup.__dict__, "url": proxy_url}), tables, seconds, viewers
+            Setup(**{**setup.__dict__, "url": proxy_url}), tables, seconds, viewers, hand_every_ms
         )
     finally:
         stop_server(proxy)
 
 
-def _viewers_with_taps(setup: Setup, tables: Path, seconds: int, viewers: int) -> dict[str, Any]:
+def _viewers_with_taps(
+    setup: Setup, tables: Path, seconds: int, viewers: int, hand_every_ms: int
+) -> dict[str, Any]:
     """The viewers' and the tapper's wrk runs, side by side."""
+    watched = len(tables.read_text().splitlines())
+    pause_ms = hand_every_ms * TAPPERS // watched  # TAPPERS taps every pause: one a table
     taps = subprocess.Popen(
         [
-            "wrk", "-t1", "-c10", f"-d{seconds}s", "--timeout", WRK_TIMEOUT,
+            "wrk", "-t1", f"-c{TAPPERS}", f"-d{seconds}s", "--timeout", WRK_TIMEOUT,
             "-H", f"Cookie: {setup.cookie}", "-H", f"X-CSRFToken: {setup.csrf}",
             "-H", "HX-Request: true", "-H", "Content-Type: application/x-www-form-urlencoded",
             "-H", f"Accept-Encoding: {BROWSER_ENCODING}",
-            "-s", str(LUA / "paced.lua"), setup.url, "--", "tap", str(tables), "1", "100", "10",
+            "-s", str(LUA / "paced.lua"), setup.url, "--",
+            "tap", str(tables), "1", str(pause_ms), str(TAPPERS),
         ],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env={**os.environ, "TENTO_RUN": secrets.token_hex(4)},
@@ -353,6 +366,8 @@ def _viewers_with_taps(setup: Setup, tables: Path, seconds: int, viewers: int) -
     tap_seconds = tapped["duration_us"] / 1e6
     return {
         "viewers": viewers,
+        "hand_every_ms": hand_every_ms,
+        "taps_rps_planned": round(TAPPERS * 1000 / pause_ms, 1),
         **published(watch),
         "taps_rps": round(tapped["requests"] / tap_seconds, 1),
         "taps_p99_ms": round(tapped["latency_us"]["p99"] / 1000, 2),
@@ -552,15 +567,20 @@ def table(results: dict[str, Any]) -> str:
         f"{'scenario':<16}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}   {'ratio (min-max)':<18}"
         f"{'non-2xx':>8}{'RSS MB':>8}"
     ]
-    for name in ("bare", *SCENARIOS, "viewers_1000"):
+    for name in ("bare", *SCENARIOS, *HAND_EVERY_MS):
         r = results[name]
         ratio = ratio_text(r) if "ratio" in r else ""
         lines.append(
             f"{name:<16}{r['rps']:>9.0f}{r['p50_ms']:>9.2f}{r['p99_ms']:>9.2f}   {ratio:<18}"
             f"{r['non_2xx']:>8}{r['worker_rss_mb']:>8.1f}"
         )
-    v = results["viewers_1000"]
-    lines.append(f"  (taps beside the viewers: {v['taps_rps']:.0f}/s, p99 {v['taps_p99_ms']} ms)")
+    for name in HAND_EVERY_MS:
+        v = results[name]
+        lines.append(
+            f"  ({name}: a hand every {v['hand_every_ms'] / 1000:g} s a table, taps beside the"
+            f" viewers {v['taps_rps']:.0f}/s of {v['taps_rps_planned']:.0f}, p99"
+            f" {v['taps_p99_ms']} ms)"
+        )
     h = results["history"]
     lines.append(f"{'history':<16}" + "".join(f"{n:>22,}" for n in h["records"]) + " records")
     for kind in ("tap", "board"):
@@ -615,7 +635,10 @@ def main() -> None:
         if shutil.which(program) is None and not Path(f"/usr/sbin/{program}").exists():
             raise SystemExit(f"{program} not found: apt-get install {program} (make bench does)")
     runs = options.rounds * (2 * len(SCENARIOS) + 2 * len(HISTORY))
-    log(f"{runs} wrk runs of {options.seconds} s, then {VIEWER_SECONDS} s of 1,000 viewers")
+    log(
+        f"{runs} wrk runs of {options.seconds} s, then {len(HAND_EVERY_MS)} runs of"
+        f" {VIEWER_SECONDS} s of 1,000 viewers"
+    )
     folder = Path(tempfile.mkdtemp(prefix="tento-bench-"))
     pg = None
     process = None
@@ -645,10 +668,11 @@ def main() -> None:
             results["history"] = history(setup, tables, options.seconds, options.rounds)
             log("1,000 viewers while taps go on ...")
             watched = Path(write_tables(engine, folder / "watched.txt", tables.watched))
-            results["viewers_1000"] = {
-                **viewers_with_taps(setup, watched, VIEWER_SECONDS, 1000),
-                **worker_memory(process.pid),
-            }
+            for name, every in HAND_EVERY_MS.items():
+                results[name] = {
+                    **viewers_with_taps(setup, watched, VIEWER_SECONDS, 1000, every),
+                    **worker_memory(process.pid),
+                }
             results["memory"] = memory_summary(results)
             results["page_weight"] = page_weight(url, edit)
         results["budgets"] = BUDGETS

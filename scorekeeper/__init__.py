@@ -52,6 +52,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         from . import benchmark
 
         benchmark.register(app)
+    from .polls import UnchangedPolls
+
+    app.wsgi_app = UnchangedPolls(app, app.wsgi_app)  # type: ignore[method-assign]
     proxies = app.config["TRUSTED_PROXIES"]
     if proxies:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]

@@ -62,7 +62,7 @@ POLLS = "tento.polls"
 
 
 def init_engines(app: Flask) -> None:
-    """On a database server: a second engine for the unchanged-poll read (`revision_is`), and on
+    """On a database server: a second engine for the polls' read (`current_revision`), and on
     both engines a connection the server closed is replaced when it is checked out.
 
     The polls engine's connections stay in autocommit and are not reset on return: a poll costs

@@ -159,15 +159,6 @@ _REVISION_BY = {
 }
 
 
-def revision_is(token: str, rev: str | None, *, edit: bool) -> bool:
-    """True when `rev` is the current revision of the table with this token: the fast answer to
-    an unchanged poll (one indexed read, no ORM)."""
-    if rev is None:
-        return False
-    current = current_revision(token, edit=edit)
-    return current is not None and rev == str(current)
-
-
 def current_revision(token: str, *, edit: bool) -> int | None:
     """The current revision of the table with this token, None when no table has it: one
     indexed read, no ORM."""
@@ -276,14 +267,14 @@ def _kept_board(mesa: Mesa, revision: int) -> Board | None:
 
     Only a committed write keeps a board, and every write moves the table's revision on: the
     board kept at a revision is the table at that revision, whichever app reads it."""
-    kept: Board | None = recall(app_cache(BOARDS), mesa.id)
+    kept: Board | None = recall(app_cache(BOARDS), mesa.edit_token)
     return replace(kept, mesa=mesa) if kept and kept.mesa.revision == revision else None
 
 
 def _keep_board(board: Board) -> None:
     """Keep a committed write's board, the table's newest, for the next read or write here."""
     boards = app_cache(BOARDS)
-    boards[board.mesa.id] = board
+    boards[board.mesa.edit_token] = board  # unique for ever, unlike an id after a deletion
     trim(boards, KNOWN_BOARDS)
 
 

@@ -20,6 +20,7 @@ from ..errors import error_page, missing_table
 from ..extensions import app_cache, csrf, recall, trim
 from ..mesas import StaleRevision, UnknownTable, ViewOnly, words
 from ..mesas.inputs import Write
+from ..polls import polled_revision
 from ..rules import RulesError
 from ..urls import absolute_url
 from .links import share_root
@@ -121,7 +122,7 @@ def live_fragment(token: str) -> Response:
     """The live fragment for polling: 204 with no body while the revision is unchanged. A
     revision's fragment is drawn once per worker and kept for the table's other viewers (a table
     changes only by a write, and every write moves its revision on)."""
-    current = mesas.current_revision(token, edit=False)
+    current = polled_revision(token, edit=False)
     if current is not None and request.args.get("rev") == str(current):
         return Response(status=204)
     tv, root, known = _tv(), request.script_root, app_cache(LIVE_FRAGMENTS)

@@ -27,6 +27,7 @@ from ..extensions import limit
 from ..juiz import JUIZ_TABLE
 from ..mesas import AlreadyApplied, Board, StaleRevision, UnknownTable, ViewOnly, Written, words
 from ..mesas.inputs import Write, number
+from ..polls import polled_revision
 from ..rules import Kind, Outcome, RulesError
 from . import present
 from .forms import CorrectionForm, NewTableForm
@@ -115,7 +116,8 @@ def history(token: str) -> str:
 @bp.get(f"/m/<token>/{PATHS['poll']}")
 def board_fragment(token: str) -> Response:
     """The board fragment for polling: 204 while the revision is unchanged."""
-    if mesas.revision_is(token, request.args.get("rev"), edit=True):
+    current = polled_revision(token, edit=True)
+    if current is not None and request.args.get("rev") == str(current):
         return Response(status=204)
     context = present.board_context(mesas.scorer_board(token))
     return make_response(render_template("tables/_board.html", **context))

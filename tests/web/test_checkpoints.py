@@ -41,10 +41,10 @@ def boards(app: Flask, token: str):  # type: ignore[no-untyped-def]
         rows = db.session.execute(
             db.select(*ENTRY_COLUMNS).where(HandRecord.mesa_id == mesa.id).order_by(HandRecord.seq)
         )
-        kept = app_cache(service.BOARDS).pop(mesa.id, None)
+        kept = app_cache(service.BOARDS).pop(token, None)
         read = load_board(mesa)
         if kept is not None:
-            app_cache(service.BOARDS)[mesa.id] = kept
+            app_cache(service.BOARDS)[token] = kept
         return read, board_of(mesa, [entry(row) for row in rows])
 
 
@@ -52,7 +52,7 @@ def kept_board(app: Flask, token: str) -> board.Board | None:
     """The board the app kept from its last write on the table, if it is the current one."""
     with app.app_context():
         mesa = db.session.execute(db.select(Mesa).filter_by(edit_token=token)).scalar_one()
-        kept: board.Board | None = app_cache(service.BOARDS).get(mesa.id)
+        kept: board.Board | None = app_cache(service.BOARDS).get(token)
         return kept if kept is not None and kept.mesa.revision == mesa.revision else None
 
 

@@ -11,11 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import Engine, event
 
-from scorekeeper import create_app
+from scorekeeper import create_app, polls
 from scorekeeper.extensions import db, polls_engine
 from scorekeeper.models import Mesa
 
@@ -261,6 +262,89 @@ def test_a_changed_live_poll_another_viewer_asked_for_costs_a_single_query(
     assert first.status_code == again.status_code == 200
     assert again.get_data() == first.get_data()
     assert len(statements) == 1 and "revision" in statements[0].lower(), statements
+
+
+@contextmanager
+def reaching_flask(app: Flask) -> Iterator[list[str]]:
+    """The paths of the requests that get past the unchanged-poll layer to Flask."""
+    layer = app.wsgi_app
+    inner, reached = layer.inner, []  # type: ignore[attr-defined]
+
+    def noting(environ: dict[str, Any], start_response: Any) -> Any:
+        reached.append(environ["PATH_INFO"] + "?" + environ.get("QUERY_STRING", ""))
+        return inner(environ, start_response)
+
+    layer.inner = noting  # type: ignore[attr-defined]
+    try:
+        yield reached
+    finally:
+        layer.inner = inner  # type: ignore[attr-defined]
+
+
+def test_an_unchanged_poll_is_answered_before_flask_with_every_security_header(
+    app: Flask, client: FlaskClient
+) -> None:
+    """A board's or live view's poll of the current revision gets its 204 without Flask (no
+    request context, session or hooks), with the headers Flask's own answer carries."""
+    edit = open_table(client)
+    with app.app_context():
+        view = db.session.execute(db.select(Mesa.view_token)).scalar_one()
+    with reaching_flask(app) as reached:
+        fast = [client.get(url, headers=HX) for url in (
+            f"/m/{edit}/placar?rev=0", f"/v/{view}/placar?rev=0", f"/v/{view}/placar?rev=0&tv=1"
+        )]  # fmt: skip
+        page = client.get(f"/v/{view}")
+    assert reached == [f"/v/{view}?"]
+    for answer in fast:
+        assert answer.status_code == 204 and answer.data == b""
+        assert "Set-Cookie" not in answer.headers
+        for name in (
+            "Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy",
+            "X-Frame-Options", "Cache-Control", "X-Robots-Tag",
+        ):  # fmt: skip
+            assert answer.headers[name] == page.headers[name], name
+
+
+def test_every_other_poll_goes_on_to_flask(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A changed board, another query, a token of the other kind or none, a Host not trusted
+    and a read that fails all reach Flask, which answers them as before."""
+    edit = open_table(client)
+    with app.app_context():
+        view = db.session.execute(db.select(Mesa.view_token)).scalar_one()
+    others = {
+        f"/m/{edit}/placar?rev=1": 200,
+        f"/m/{edit}/placar?rev=0&x=1": 204,
+        f"/m/{edit}/placar": 200,
+        f"/m/{view}/placar?rev=0": 403,
+        f"/v/{edit}/placar?rev=0": 404,
+        f"/v/{view[:-1]}/placar?rev=0": 404,
+    }
+    with reaching_flask(app) as reached:
+        for url, status in others.items():
+            assert client.get(url, headers=HX).status_code == status, url
+    assert reached == [url if "?" in url else url + "?" for url in others]
+    app.config["TRUSTED_HOSTS"] = ["tento.example"]
+    with reaching_flask(app) as reached:
+        assert client.get(f"/v/{view}/placar?rev=0", headers=HX).status_code == 400
+        ok = client.get(f"/v/{view}/placar?rev=0", headers=HX, base_url="http://tento.example")
+    assert ok.status_code == 204 and reached == [f"/v/{view}/placar?rev=0"]
+    app.config["TRUSTED_HOSTS"] = None
+
+    calls: list[str] = []
+    read = polls.current_revision
+
+    def failing_once(token: str, *, edit: bool) -> int | None:
+        calls.append(token)
+        if len(calls) == 1:
+            raise OSError("the database went away")
+        return read(token, edit=edit)
+
+    monkeypatch.setattr(polls, "current_revision", failing_once)
+    with reaching_flask(app) as reached:
+        assert client.get(f"/v/{view}/placar?rev=0", headers=HX).status_code == 204
+    assert reached == [f"/v/{view}/placar?rev=0"] and calls == [view, view]
 
 
 def test_unchanged_polls_answer_204_after_a_single_query(app: Flask, client: FlaskClient) -> None:
