@@ -152,4 +152,5 @@ def test_taps_and_pages_use_their_pooled_connection_with_no_ping(
             assert client.post(f"/m/{edit}/marcar", data=form, headers=HX).status_code == 200
             assert client.get(f"/m/{edit}").status_code == 200
     assert made == []
-    assert len(sent) >= 20 and not [s for s in sent if s.strip() in PINGS], sent
+    # each tap claims the revision and inserts its record, each page reads the table: 15 at least
+    assert len(sent) >= 15 and not [s for s in sent if s.strip() in PINGS], sent
