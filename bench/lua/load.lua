@@ -35,6 +35,17 @@ function init(args)
       i = i + 1
     end
   end
+  -- viewers.lua sets `shuffled`: phones poll at phases of their own, in no order related to the
+  -- tables'. Walked in the tables file's order (the order the tapper walks too), the viewers
+  -- would meet the tables tapped in the last cycle all together: one wave of changed boards
+  -- each cycle instead of a steady trickle.
+  if shuffled then
+    math.randomseed(run + id)
+    for i = #tables, 2, -1 do
+      local j = math.random(i)
+      tables[i], tables[j] = tables[j], tables[i]
+    end
+  end
   by_view = {}
   for _, t in ipairs(tables) do
     by_view[t.view] = by_view[t.view] or {}

@@ -5,7 +5,8 @@
 -- Every viewer keeps the revision of its own screen, as a phone does: each table of the thread
 -- is listed once per viewer (the connections over the tables), and a changed board brings one
 -- of that table's viewers still behind up to date. So each viewer fetches each change once
--- (four viewers of a table: four fetches of every tap's board), not one per table.
+-- (four viewers of a table: four fetches of every tap's board), not one per table. The viewers
+-- are walked in a shuffled order (load.lua), as independent phones poll.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 dofile(here .. "paced.lua")
 
@@ -16,6 +17,7 @@ function init(args)
   for _ in io.lines(args[2]) do lines = lines + 1 end
   local per_thread = math.max(1, math.ceil(lines / threads))
   copies = math.max(1, math.ceil(tonumber(args[5] or "1") / per_thread))
+  shuffled = true
   paced_init(args)
 end
 
