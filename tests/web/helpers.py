@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
+import psycopg
 from flask.testing import FlaskClient
+from sqlalchemy import Engine, event
 from werkzeug.test import TestResponse
 
 HX = {"HX-Request": "true"}
@@ -58,3 +63,36 @@ def play(client: FlaskClient, token: str, *codes: str) -> TestResponse:
         assert response.status_code == 200, (code, by_testid(response.text, "mensagem"))
     assert response is not None
     return response
+
+
+@contextmanager
+def counting_statements(
+    engine: Engine, polls: Engine | None, statements: list[str]
+) -> Iterator[None]:
+    """Append every statement sent to the database to `statements`: the main engine's through
+    SQLAlchemy's events, the polls engine's (psycopg, straight through the driver) through a
+    counting cursor on each connection it hands out."""
+
+    class Counting(psycopg.Cursor):  # type: ignore[type-arg]
+        """A psycopg cursor that notes what it executes."""
+
+        def execute(self, query: Any, params: Any = None, **options: Any) -> Any:
+            """Note the statement, then run it."""
+            statements.append(str(query))
+            return super().execute(query, params, **options)
+
+    def count(*args: object) -> None:
+        statements.append(str(args[2]))
+
+    def counting_cursors(dbapi_connection: Any, *_: object) -> None:
+        dbapi_connection.cursor_factory = Counting
+
+    event.listen(engine, "before_cursor_execute", count)
+    if polls is not None:
+        event.listen(polls, "checkout", counting_cursors)
+    try:
+        yield
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+        if polls is not None:
+            event.remove(polls, "checkout", counting_cursors)

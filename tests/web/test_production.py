@@ -10,17 +10,15 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import psycopg
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import Engine, event
 
 from scorekeeper import create_app, polls
 from scorekeeper.extensions import db, polls_engine
 from scorekeeper.models import Mesa
 
-from .helpers import HX, open_table, revision, tap
+from .helpers import HX, counting_statements, open_table, revision, tap
 
 GZIP = {"Accept-Encoding": "gzip"}
 FIRST_LOAD_BUDGET = 30 * 1024
@@ -211,39 +209,6 @@ def test_behind_a_trusted_proxy_the_client_address_is_the_forwarded_one(tmp_path
         headers = {"X-Forwarded-For": address}
         assert client.post("/mesas", headers=headers).status_code == 303
         assert client.post("/mesas", headers=headers).status_code == 429
-
-
-@contextmanager
-def counting_statements(
-    engine: Engine, polls: Engine | None, statements: list[str]
-) -> Iterator[None]:
-    """Append every statement sent to the database to `statements`: the main engine's through
-    SQLAlchemy's events, the polls engine's (psycopg, straight through the driver) through a
-    counting cursor on each connection it hands out."""
-
-    class Counting(psycopg.Cursor):  # type: ignore[type-arg]
-        """A psycopg cursor that notes what it executes."""
-
-        def execute(self, query: Any, params: Any = None, **options: Any) -> Any:
-            """Note the statement, then run it."""
-            statements.append(str(query))
-            return super().execute(query, params, **options)
-
-    def count(*args: object) -> None:
-        statements.append(str(args[2]))
-
-    def counting_cursors(dbapi_connection: Any, *_: object) -> None:
-        dbapi_connection.cursor_factory = Counting
-
-    event.listen(engine, "before_cursor_execute", count)
-    if polls is not None:
-        event.listen(polls, "checkout", counting_cursors)
-    try:
-        yield
-    finally:
-        event.remove(engine, "before_cursor_execute", count)
-        if polls is not None:
-            event.remove(polls, "checkout", counting_cursors)
 
 
 def test_a_changed_live_poll_another_viewer_asked_for_costs_a_single_query(
