@@ -45,7 +45,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     limiter.init_app(app)
     assets.init_app(app, compress)
     from . import models  # noqa: F401  (register the tables with SQLAlchemy)
-    from .web import register
+    from .web import register, security_headers
 
     register(app)
     if app.config["BENCH_ROUTES"]:
@@ -54,7 +54,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         benchmark.register(app)
     from .polls import UnchangedPolls
 
-    app.wsgi_app = UnchangedPolls(app, app.wsgi_app)  # type: ignore[method-assign]
+    app.wsgi_app = UnchangedPolls(app, app.wsgi_app, security_headers())  # type: ignore[method-assign]
     proxies = app.config["TRUSTED_PROXIES"]
     if proxies:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]

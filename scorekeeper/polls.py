@@ -20,7 +20,6 @@ from werkzeug.wsgi import get_host
 
 from .mesas import current_revision
 from .mesas.service import TOKEN_SHAPE
-from .web import security_headers
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 POLL = re.compile(rf"/([mv])/({TOKEN_SHAPE.pattern})/placar")
@@ -31,11 +30,12 @@ READ = "tento.polled"  # in the WSGI environ: (edit, token, revision) of a poll 
 class UnchangedPolls:
     """WSGI middleware: a poll of the current revision gets its 204 here, the rest go on."""
 
-    def __init__(self, app: Flask, inner: WSGIApp) -> None:
-        """Wrap `inner` (the app's WSGI callable) for `app`."""
+    def __init__(self, app: Flask, inner: WSGIApp, headers: dict[str, str]) -> None:
+        """Wrap `inner` (the app's WSGI callable) for `app`; a 204 carries `headers` (every
+        response's security headers), no caching and no indexing."""
         self.app, self.inner = app, inner
-        headers = [*security_headers().items(), ("Cache-Control", "no-store")]
-        self.headers = [*headers, ("X-Robots-Tag", "noindex, nofollow")]
+        no_store = {"Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow"}
+        self.headers = list({**headers, **no_store}.items())
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
         """204 for an unchanged poll from a trusted host, else the app's own answer."""
