@@ -3,7 +3,7 @@
 A board or live view polls `/m|v/<token>/placar?rev=<n>` with the revision it shows. While that is
 the table's revision, the answer is a 204 with no body, and all it takes is one indexed read: this
 WSGI layer does that read and answers, skipping Flask's request context, session, hooks and
-routing (about a third of the poll's cost in a worker). Anything else, a changed board included,
+routing (more than half of the poll's cost in a worker). Anything else, a changed board included,
 goes on to Flask, as does any poll whose read fails (Flask answers it as usual); a changed poll
 takes the revision read here along (`polled_revision`), so it is read once.
 """
