@@ -33,6 +33,9 @@ EXPECT_TIMEOUT_MS = 20_000
 expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
 
+PHONE = {"width": 390, "height": 844}
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args() -> dict[str, Any]:
     """Launch Debian's Chromium (never a downloaded browser) headless."""
@@ -41,8 +44,10 @@ def browser_type_launch_args() -> dict[str, Any]:
 
 @pytest.fixture(scope="session")
 def browser_context_args() -> dict[str, Any]:
-    """A phone-sized viewport, Brazilian Portuguese."""
-    return {"viewport": {"width": 390, "height": 844}, "locale": "pt-BR"}
+    """A phone-sized viewport, Brazilian Portuguese, no service worker: a page's routes (how the
+    tests drop or hold a request) miss what a service worker that took the page over sends, and
+    it may take over at any moment after the load. The offline test installs one on purpose."""
+    return {"viewport": PHONE, "locale": "pt-BR", "service_workers": "block"}
 
 
 @pytest.fixture(scope="session")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
@@ -17,15 +18,21 @@ SLOW = 10_000  # ms: the issue's "within 10 s"
 
 
 @pytest.fixture
-def phones(browser: Browser) -> Iterator[list[Page]]:
-    """Two phones (separate browser contexts) at 390x844, closed whatever happens."""
-    contexts: list[BrowserContext] = [
-        browser.new_context(viewport={"width": 390, "height": 844}, locale="pt-BR")
-        for _ in range(2)
-    ]
+def phones(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[list[Page]]:
+    """Two phones (separate browser contexts) at 390x844, no service worker, closed whatever
+    happens."""
+    contexts: list[BrowserContext] = [browser.new_context(**browser_context_args) for _ in range(2)]
     yield [context.new_page() for context in contexts]
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def installed_phone(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
+    """A phone at 390x844 whose service worker installs, as the app's does on a real phone."""
+    context = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
+    yield context.new_page()
+    context.close()
 
 
 def log_lines(page: Page) -> list[str]:
@@ -37,12 +44,12 @@ def log_lines(page: Page) -> list[str]:
 
 
 def test_taps_made_offline_survive_a_reload_and_land_in_order_when_the_network_returns(
-    phones: list[Page], live_server: str
+    installed_phone: Page, live_server: str
 ) -> None:
     """Offline: +1 Nós, +3 Eles, +1 Nós, then a reload while still offline; with the network
     back, within 10 s the score is 2 x 3, the log has exactly those hands in that order, and
     nothing is pending."""
-    page = phones[0]
+    page = installed_phone
     open_table(page, live_server)
     assert page.evaluate("navigator.serviceWorker.ready.then((r) => !!r.active)")
     page.context.set_offline(True)
