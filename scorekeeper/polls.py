@@ -69,5 +69,5 @@ def polled_revision(token: str, *, edit: bool) -> int | None:
     request, else one indexed read now (None when no table has the token)."""
     read = request.environ.get(READ)
     if read is not None and read[:2] == (edit, token):
-        return int(read[2]) if read[2] is not None else None
+        return read[2]  # type: ignore[no-any-return]
     return current_revision(token, edit=edit)

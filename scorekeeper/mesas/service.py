@@ -278,19 +278,20 @@ def _keep_board(board: Board) -> None:
     trim(boards, KNOWN_BOARDS)
 
 
-def load_board(mesa: Mesa, connection: Connection | None = None) -> Board:
-    """A table's board (on `connection`, else the session's): the one this app kept at the
-    table's revision, else read from its newest records and their stored states: one indexed
-    read of what the log and the chart show, and a second for the newest active records only
-    when an undone or discarded record is among the newest. The same for the first hand and
-    the ten-thousandth.
+def load_board(mesa: Mesa) -> Board:
+    """A table's board: the one this app kept at the table's revision, else read (`read_board`)."""
+    return _kept_board(mesa, mesa.revision) or read_board(mesa)
+
+
+def read_board(mesa: Mesa, connection: Connection | None = None) -> Board:
+    """A table's board (on `connection`, else the session's) from its newest records and their
+    stored states: one indexed read of what the log and the chart show, and a second for the
+    newest active records only when an undone or discarded record is among the newest. The
+    same for the first hand and the ten-thousandth.
 
     Undone records are always the newest (an undo takes the newest active record, a new record
     discards every undone one first), so the newest record says whether anything can be redone.
     """
-    kept = _kept_board(mesa, mesa.revision)
-    if kept is not None:
-        return kept
     connection = connection or db.session.connection()
     values = {"mesa": mesa.id}
     newest = _entries(connection, connection.execute(_NEWEST, values).all())
@@ -416,7 +417,7 @@ def _write(token: str, revision: int, change: Change, client_id: str | None = No
             if row is None:
                 raise StaleRevision()
             mesa = Mesa(**row._asdict())
-            before = _kept_board(mesa, revision) or load_board(mesa, connection)
+            before = _kept_board(mesa, revision) or read_board(mesa, connection)
             written = change(connection, before)
             if client_id:
                 connection.execute(
@@ -511,7 +512,7 @@ def undo(token: str, revision: int, client_id: str | None = None) -> Written:
         if board.last is None:
             raise RulesError("Não há mão para desfazer.")
         _set_status(connection, board.last, UNDONE)
-        after = load_board(board.mesa, connection)
+        after = read_board(board.mesa, connection)
         return Written(after, replace(board.last, status=UNDONE))
 
     return _write(token, revision, change, client_id)
@@ -526,7 +527,7 @@ def redo(token: str, revision: int, client_id: str | None = None) -> Written:
             raise RulesError("Não há mão desfeita para refazer.")
         record = entry(row)
         _set_status(connection, record, ACTIVE)
-        return Written(load_board(board.mesa, connection), replace(record, status=ACTIVE))
+        return Written(read_board(board.mesa, connection), replace(record, status=ACTIVE))
 
     return _write(token, revision, change, client_id)
 
@@ -553,6 +554,6 @@ def set_note(
         if record.kind != Kind.NORMAL.value or note not in allowed:
             raise RulesError("Essa observação não combina com essa mão.")
         connection.execute(_SET_NOTE, {"record": record.id, "new_note": note})
-        return Written(load_board(board.mesa, connection), replace(record, note=note))
+        return Written(read_board(board.mesa, connection), replace(record, note=note))
 
     return _write(token, revision, change, client_id)

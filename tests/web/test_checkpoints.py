@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import create_app
 from scorekeeper.extensions import app_cache, db, known_records
-from scorekeeper.mesas import board, board_of, load_board, service
+from scorekeeper.mesas import board, board_of, service
 from scorekeeper.models import ENTRY_COLUMNS, HandRecord, Mesa, entry
 
 from .helpers import by_testid, counting_statements, open_table, post, revision, scores, tap
@@ -38,11 +38,7 @@ def boards(app: Flask, token: str):  # type: ignore[no-untyped-def]
         rows = db.session.execute(
             db.select(*ENTRY_COLUMNS).where(HandRecord.mesa_id == mesa.id).order_by(HandRecord.seq)
         )
-        kept = app_cache(service.BOARDS).pop(token, None)
-        read = load_board(mesa)
-        if kept is not None:
-            app_cache(service.BOARDS)[token] = kept
-        return read, board_of(mesa, [entry(row) for row in rows])
+        return service.read_board(mesa), board_of(mesa, [entry(row) for row in rows])
 
 
 def kept_board(app: Flask, token: str) -> board.Board | None:
