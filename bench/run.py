@@ -413,6 +413,7 @@ def combined(runs: list[dict[str, Any]], ratios: list[float] | None = None) -> d
 # The scenarios compared with the bare route: result name and load.lua's mode.
 SCENARIOS = {
     "tap": "tap",
+    "tap_write": "tap_write",
     "write_floor": "write_floor",
     "poll_unchanged": "poll_unchanged",
     "poll_changed": "poll_changed",

@@ -1,5 +1,6 @@
 """The routes bench/ measures the app against, registered only with TENTO_BENCH=1: the bare
-route (the ceiling of any request) and the write floor (the ceiling of any write)."""
+route (the ceiling of any request), the write floor (the ceiling of any write) and the tap's
+write (the ceiling of any tap that answers a board)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ from flask import Flask, Response, request
 from sqlalchemy import bindparam, update
 
 from .extensions import db
+from .mesas import AlreadyApplied, StaleRevision, UnknownTable, record_outcome
 from .mesas.inputs import Write
 from .models import Mesa
+from .rules import Outcome, RulesError
 
 SIZE = 2048
 ROW = '<li class="entry"><span class="n">{n:02d}</span> Eles +3 · 4 x 7 · 21:{n:02d}</li>\n'
@@ -53,7 +56,21 @@ def write_floor(token: str) -> Response:
     return Response(FRAGMENT, status=200 if row else 409, mimetype="text/html")
 
 
+def tap_write(token: str) -> Response:
+    """A tap's write as the tap view makes it (CSRF, form, outcome, client id; the revision
+    claimed, the record and the journal row written, the board kept), answered with the 2 KB
+    fragment instead of the board (409 when it was not applied). A tap that answers any board
+    costs at least this."""
+    write = Write.read(request.form)
+    try:
+        record_outcome(token, write.rev, Outcome.parse(request.form.get("o")), client_id=write.cid)
+    except (AlreadyApplied, StaleRevision, UnknownTable, RulesError):
+        return Response(FRAGMENT, status=409, mimetype="text/html")
+    return Response(FRAGMENT, mimetype="text/html")
+
+
 def register(app: Flask) -> None:
-    """Add /_bench/bare and /_bench/write/<token> to the app."""
+    """Add /_bench/bare, /_bench/write/<token> and /_bench/tap/<token> to the app."""
     app.add_url_rule("/_bench/bare", "bench_bare", bare)
     app.add_url_rule("/_bench/write/<token>", "bench_write", write_floor, methods=["POST"])
+    app.add_url_rule("/_bench/tap/<token>", "bench_tap", tap_write, methods=["POST"])

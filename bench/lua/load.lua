@@ -1,5 +1,5 @@
 -- Tento's wrk load script. Arguments after `--`: mode, tables file, thread count.
--- Modes: bare, tap, write_floor, poll_unchanged, poll_changed, board. Headers (cookie, CSRF, htmx,
+-- Modes: bare, tap, tap_write, write_floor, poll_unchanged, poll_changed, board. Headers (cookie, CSRF, htmx,
 -- encoding) come from wrk's -H options. Each wrk thread owns every n-th line of the tables file
 -- ("edit view revision"), walks its slice round-robin and, for taps, keeps each table's revision:
 -- a slice is far longer than the thread's connections, so a table's previous tap has always been
@@ -76,12 +76,15 @@ function request()
     return wrk.format("GET", "/_bench/bare")
   end
   local t = next_table()
-  if mode == "tap" then
+  if mode == "tap" or mode == "tap_write" then
     -- every tap carries a client-made id, as the board's script sends it (journaled per write)
     taps = taps + 1
     local cid = string.format("%08x-%04x-4000-8000-%012x", run, id, taps)
     local body = "rev=" .. t.rev .. "&o=" .. tap_code(t.rev) .. "&cid=" .. cid
     t.rev = t.rev + 1
+    if mode == "tap_write" then
+      return wrk.format("POST", "/_bench/tap/" .. t.edit, nil, body)
+    end
     return wrk.format("POST", "/m/" .. t.edit .. "/marcar", nil, body)
   elseif mode == "write_floor" then
     local body = "rev=" .. t.rev
