@@ -1,9 +1,9 @@
 -- Tento's wrk load script. Arguments after `--`: mode, tables file, thread count.
--- Modes: bare, tap, tap_write, write_floor, poll_unchanged, poll_changed, board. Headers (cookie, CSRF, htmx,
--- encoding) come from wrk's -H options. Each wrk thread owns every n-th line of the tables file
--- ("edit view revision"), walks its slice round-robin and, for taps, keeps each table's revision:
--- a slice is far longer than the thread's connections, so a table's previous tap has always been
--- answered before its next one, and every tap is legal and current (no 409, no 422).
+-- Modes: bare, tap, tap_write, write_floor, poll_unchanged, poll_changed, board. Headers (cookie,
+-- CSRF, htmx, encoding) come from wrk's -H options. Each wrk thread owns every n-th line of the
+-- tables file ("edit view revision"), walks its slice round-robin and, for taps, keeps each table's
+-- revision: a slice is far longer than the thread's connections, so a table's previous tap has
+-- always been answered before its next one, and every tap is legal and current (no 409, no 422).
 
 local counter = 0
 local taps = 0
