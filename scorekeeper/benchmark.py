@@ -8,7 +8,7 @@ from flask import Flask, Response, request
 from sqlalchemy import bindparam, update
 
 from .extensions import db
-from .mesas import AlreadyApplied, StaleRevision, UnknownTable, record_outcome
+from .mesas import AlreadyApplied, ReusedClientId, StaleRevision, UnknownTable, record_outcome
 from .mesas.inputs import Write
 from .models import Mesa
 from .rules import Outcome, RulesError
@@ -64,7 +64,7 @@ def tap_write(token: str) -> Response:
     write = Write.read(request.form)
     try:
         record_outcome(token, write.rev, Outcome.parse(request.form.get("o")), client_id=write.cid)
-    except (AlreadyApplied, StaleRevision, UnknownTable, RulesError):
+    except (AlreadyApplied, ReusedClientId, StaleRevision, UnknownTable, RulesError):
         return Response(FRAGMENT, status=409, mimetype="text/html")
     return Response(FRAGMENT, mimetype="text/html")
 

@@ -7,6 +7,7 @@ from typing import Any
 from flask import Flask, render_template
 from flask.globals import request_ctx
 from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 
 from .mesas import UnknownTable, ViewOnly
@@ -19,7 +20,12 @@ ERROR_TEXTS = {
     413: ("Pedido grande demais", "O que foi enviado passou do limite."),
     429: ("Muitos pedidos", "Calma: foram muitos pedidos seguidos. Espere um pouco."),
     500: ("Erro no servidor", "Algo deu errado do nosso lado. Nada foi marcado; tente de novo."),
+    503: (
+        "Banco de dados fora do ar",
+        "O servidor não alcançou o banco de dados agora. Tente de novo em instantes.",
+    ),
 }
+RETRY_AFTER = "2"  # seconds: a database server restarting is back within a few
 EXPIRED_FORM = "O formulário expirou ou veio de outro lugar. Recarregue a página e tente de novo."
 
 
@@ -43,9 +49,18 @@ def _http_error(error: HTTPException) -> Any:
     return error_page(error.code or 500)
 
 
+def database_unreachable(_error: OperationalError) -> Any:
+    """The database could not be reached (a server restarting, a lock held too long): a pt-BR
+    503 the phone's script retries, never a 500. A write the database never got is not applied;
+    one it applied is recognised by its client id when sent again."""
+    page, status = error_page(503)
+    return page, status, {"Retry-After": RETRY_AFTER}
+
+
 def register(app: Flask) -> None:
     """Answer HTTP errors and the tables' missing-table errors with pt-BR pages."""
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(UnknownTable, missing_table)
     app.register_error_handler(ViewOnly, missing_table)
+    app.register_error_handler(OperationalError, database_unreachable)
     app.register_error_handler(500, lambda _e: error_page(500))

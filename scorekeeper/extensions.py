@@ -28,8 +28,10 @@ migrate = Migrate()
 csrf = CSRFProtect()
 htmx = Htmx()
 compress = Compress()
-# Only opening tables is limited (tables.create); taps, polls and pages never are.
+# Only opening tables and turmas is limited (one count for every way to open one); taps, polls
+# and pages never are.
 limiter = Limiter(key_func=get_remote_address)
+OPENING = "abrir"  # the shared limit's scope: a new table, "jogar de novo", a new turma
 _LIMITED: set[str] = set()  # the views with a limit ('module.qualname'): no other request waits
 View = TypeVar("View", bound=Callable[..., Any])
 Key = TypeVar("Key")
@@ -41,13 +43,20 @@ def _name(view: Callable[..., Any]) -> str:
     return f"{view.__module__}.{view.__qualname__}"
 
 
-def limit(value: Callable[[], str]) -> Callable[[View], View]:
-    """`limiter.limit`, and the view remembered as limited: every other request skips the
-    limiter's work (resolving limits costs about 0.4 ms a request)."""
+def _opening_limit() -> str:
+    """The configured limit on opening tables and turmas, e.g. '10 per minute; 100 per day'."""
+    return str(current_app.config["OPEN_TABLE_LIMIT"])
+
+
+def opening_limit(exempt_when: Callable[[], bool] | None = None) -> Callable[[View], View]:
+    """The shared limit on opening tables and turmas (OPEN_TABLE_LIMIT: every view that opens
+    one counts against the same per-address budget), and the view remembered as limited: every
+    other request skips the limiter's work (resolving limits costs about 0.4 ms a request)."""
 
     def decorate(view: View) -> View:
         _LIMITED.add(_name(view))
-        return limiter.limit(value)(view)  # type: ignore[return-value]
+        shared = limiter.shared_limit(_opening_limit, scope=OPENING, exempt_when=exempt_when)
+        return shared(view)  # type: ignore[return-value]
 
     return decorate
 

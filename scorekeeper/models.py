@@ -49,6 +49,9 @@ class Mesa(db.Model):  # type: ignore[name-defined,misc]
     # novo" (unique: a table has at most one rematch, so a double tap opens one table).
     turma_id: Mapped[int | None] = mapped_column(ForeignKey("turma.id"), index=True)
     previous_id: Mapped[int | None] = mapped_column(ForeignKey("mesa.id"))
+    # How many times "trocar links" gave it new tokens: a rematch whose links were changed is
+    # no longer reached from the table it follows (see mesas.turmas.play_again).
+    link_changes: Mapped[int] = mapped_column(default=0, server_default="0")
 
     records: Mapped[list[HandRecord]] = relationship(
         back_populates="mesa", order_by="HandRecord.seq", lazy="raise"
@@ -132,6 +135,10 @@ class HandRecord(db.Model):  # type: ignore[name-defined,misc]
         UniqueConstraint("mesa_id", "seq", name="uq_hand_record_mesa_seq"),
         # the newest active record, the oldest undone one: found without reading the rest
         Index("ix_hand_record_mesa_status_seq", "mesa_id", "status", "seq"),
+        # ids are never reused, not even those of rows a rolled-back transaction inserted or of
+        # a deleted table's records: caches key records by id (PostgreSQL's sequences never
+        # reuse one either)
+        {"sqlite_autoincrement": True},
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -156,7 +163,9 @@ class HandRecord(db.Model):  # type: ignore[name-defined,misc]
 
 class MesaWrite(db.Model):  # type: ignore[name-defined,misc]
     """An applied write's client-made id (one per tap, undo, redo, note or correction), the
-    revision it made and the record it touched: a retried write is recognised, never repeated."""
+    revision it made, the record it touched and what the write was (`fingerprint`, see
+    mesas.service.fingerprint; None for writes journaled before it was kept): a retried write
+    is recognised, never repeated, and an id reused for another write is refused."""
 
     __tablename__ = "mesa_write"
 
@@ -166,6 +175,7 @@ class MesaWrite(db.Model):  # type: ignore[name-defined,misc]
     client_id: Mapped[str] = mapped_column(String(36), primary_key=True)
     revision: Mapped[int]
     record_id: Mapped[int]
+    fingerprint: Mapped[str | None] = mapped_column(String(64))
 
 
 @dataclass(frozen=True, slots=True)

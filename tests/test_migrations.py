@@ -158,3 +158,54 @@ def test_the_turma_summary_migration_keeps_every_turma_table_and_record_both_way
         assert db.session.execute(held).scalar_one() == 1
         assert db.session.get(Turma, turma_id).departures == 0
         db.engine.dispose()
+
+
+def test_the_ids_migration_keeps_every_record_and_never_gives_a_deleted_id_again(
+    tmp_path: Path,
+) -> None:
+    """Upgrading a SQLite database made before it: hand_record becomes AUTOINCREMENT with every
+    record kept (a deleted record's id is never handed out again), journaled writes carry no
+    fingerprint yet and tables no link change; downgrading keeps every record too."""
+    from flask_migrate import downgrade
+    from sqlalchemy import delete, func, select, text
+
+    from scorekeeper.mesas import open_table
+    from scorekeeper.mesas.service import record_outcome
+    from scorekeeper.models import HandRecord, Mesa, MesaWrite
+    from scorekeeper.rules import Kind, Outcome
+
+    app = create_app(
+        {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'i.sqlite3'}", "SECRET_KEY": "x"}
+    )
+    folder = str(PACKAGE_DIR / "migrations")
+    with app.app_context():
+        upgrade(directory=folder, revision="e5f7a9b1c3d5")
+        with db.engine.begin() as connection:
+            connection.execute(text("ALTER TABLE mesa_write ADD COLUMN fingerprint VARCHAR(64)"))
+            connection.execute(
+                text("ALTER TABLE mesa ADD COLUMN link_changes INTEGER DEFAULT 0 NOT NULL")
+            )
+        token = open_table({}).edit_token  # the models need today's columns: added, then gone
+        for revision in range(3):
+            record_outcome(token, revision, Outcome(Kind.NORMAL, 0, 1), client_id=f"c{revision}")
+        with db.engine.begin() as connection:
+            connection.execute(text("ALTER TABLE mesa_write DROP COLUMN fingerprint"))
+            connection.execute(text("ALTER TABLE mesa DROP COLUMN link_changes"))
+        db.session.remove()
+        upgrade(directory=folder)
+        schema = db.session.execute(
+            text("SELECT sql FROM sqlite_master WHERE name = 'hand_record'")
+        ).scalar_one()
+        assert "AUTOINCREMENT" in schema and _count_records() == 3
+        journal = db.session.execute(select(MesaWrite.fingerprint)).scalars().all()
+        assert journal == [None, None, None]
+        assert db.session.execute(select(Mesa.link_changes)).scalar_one() == 0
+        newest = db.session.execute(select(func.max(HandRecord.id))).scalar_one()
+        db.session.execute(delete(HandRecord).where(HandRecord.id == newest))
+        db.session.commit()
+        record_outcome(token, 3, Outcome(Kind.NORMAL, 1, 1))
+        assert db.session.execute(select(func.max(HandRecord.id))).scalar_one() > newest
+        db.session.remove()
+        downgrade(directory=folder, revision="e5f7a9b1c3d5")
+        assert _count_records() == 3
+        db.engine.dispose()

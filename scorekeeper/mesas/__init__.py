@@ -2,7 +2,7 @@
 
 from . import words
 from .board import Board, board_of
-from .refusals import AlreadyApplied, StaleRevision, UnknownTable, ViewOnly
+from .refusals import AlreadyApplied, ReusedClientId, StaleRevision, UnknownTable, ViewOnly
 from .service import (
     LogPage,
     Written,
@@ -29,6 +29,7 @@ __all__ = [
     "log_page",
     "AlreadyApplied",
     "Board",
+    "ReusedClientId",
     "StaleRevision",
     "UnknownTable",
     "ViewOnly",

@@ -22,3 +22,8 @@ class AlreadyApplied(Exception):
     def __init__(self, record_id: int) -> None:
         super().__init__(record_id)
         self.record_id = record_id
+
+
+class ReusedClientId(Exception):
+    """A client id the table journaled for another write came with this one (a client's bug,
+    never a retry): refused, nothing applied."""

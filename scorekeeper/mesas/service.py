@@ -4,16 +4,17 @@ rotation. No Flask request here: views parse, call these, and present what they 
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine, bindparam, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from ..extensions import app_cache, db, known_records, polls_engine, recall, trim
 from ..models import (
@@ -32,7 +33,7 @@ from ..models import (
 from ..rules import HAND_KINDS, Kind, MatchState, Outcome, RulesError
 from .board import ACTIVE_TAIL, LOG_ON_BOARD, Board, assemble, number, state_after
 from .inputs import INT_LIMIT
-from .refusals import AlreadyApplied, StaleRevision, UnknownTable, ViewOnly
+from .refusals import AlreadyApplied, ReusedClientId, StaleRevision, UnknownTable, ViewOnly
 from .words import NOTES
 
 RECENT_LIMIT = 12  # tables a browser remembers on its home page
@@ -40,6 +41,7 @@ MAX_RECORDS = 20_000  # records a table may hold: far above any evening, a bound
 FULL_TABLE = (
     "Esta mesa chegou ao limite de 20.000 registros. Abra uma mesa nova para continuar."
 )
+LAST_HAND_ONLY = "A observação vai só na última mão do placar."
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what secrets.token_urlsafe gives, and old ones
 
 
@@ -228,32 +230,32 @@ _OLDEST_UNDONE = (
 )
 
 
-def _remember(records: list[Entry]) -> dict[int, Entry]:
-    """Keep records in the app's cache, dropping the least recently used past KNOWN_RECORDS;
-    they, by id."""
+def _remember(records: Sequence[Entry]) -> None:
+    """Keep committed records in the app's cache, dropping the least recently used past
+    KNOWN_RECORDS. Only ever called outside a write's transaction or after its commit: a
+    record a rolled-back transaction inserted never reaches the cache."""
     known = known_records()
-    by_id = {record.id: record for record in records}
-    known.update(by_id)
+    known.update((record.id, record) for record in records)
     trim(known, KNOWN_RECORDS)
-    return by_id
 
 
-def _entries(connection: Connection, shapes: Sequence[Any]) -> list[Entry]:
+def _entries(connection: Connection, shapes: Sequence[Any], *, keep: bool) -> list[Entry]:
     """The records of (id, status, note) rows, in their order: the unchanging rest of each from
-    the app's cache, those the cache lacks read in one query and kept."""
+    the app's cache, those the cache lacks read in one query (and kept when `keep`: a read
+    outside any write's transaction, so of committed rows only)."""
     known = known_records()
     found = {i: r for i, _, _ in shapes if (r := recall(known, i)) is not None}
     missing = [i for i, _, _ in shapes if i not in found]
     if missing:
         read = [entry(row) for row in connection.execute(_BY_ID, {"ids": missing})]
-        found.update(_remember(read))
+        found.update((record.id, record) for record in read)
+        if keep:
+            _remember(read)
     records = []
     for i, status, note in shapes:
         kept = found[i]
         if (kept.status, kept.note) != (status, note):
             kept = replace(kept, status=status, note=note)
-            if i in known:
-                known[i] = kept
         records.append(kept)
     return records
 
@@ -284,21 +286,24 @@ def load_board(mesa: Mesa) -> Board:
 
 
 def read_board(mesa: Mesa, connection: Connection | None = None) -> Board:
-    """A table's board (on `connection`, else the session's) from its newest records and their
-    stored states: one indexed read of what the log and the chart show, and a second for the
-    newest active records only when an undone or discarded record is among the newest. The
-    same for the first hand and the ten-thousandth.
+    """A table's board (on a write's `connection`, else the session's) from its newest records
+    and their stored states: one indexed read of what the log and the chart show, and a second
+    for the newest active records only when an undone or discarded record is among the newest.
+    The same for the first hand and the ten-thousandth. What a write's transaction reads is not
+    cached: it may still roll back.
 
     Undone records are always the newest (an undo takes the newest active record, a new record
     discards every undone one first), so the newest record says whether anything can be redone.
     """
+    keep = connection is None
     connection = connection or db.session.connection()
     values = {"mesa": mesa.id}
-    newest = _entries(connection, connection.execute(_NEWEST, values).all())
+    newest = _entries(connection, connection.execute(_NEWEST, values).all(), keep=keep)
     if all(record.status == ACTIVE for record in newest):
         active = newest
     else:
-        active = _entries(connection, connection.execute(_NEWEST_ACTIVE, values).all())
+        rows = connection.execute(_NEWEST_ACTIVE, values).all()
+        active = _entries(connection, rows, keep=keep)
     undone = bool(newest) and newest[0].status == UNDONE
     current = state_after(mesa, active[0]) if active else MatchState(mesa.match_config)
     return assemble(mesa, newest[:LOG_ON_BOARD], active, current, undone)
@@ -377,6 +382,7 @@ _ROTATE = (
         edit_token=bindparam("new_edit"),
         view_token=bindparam("new_view"),
         revision=_MESAS.c.revision + 1,
+        link_changes=_MESAS.c.link_changes + 1,
     )
     .returning(*_MESAS.c)
 )
@@ -390,28 +396,51 @@ _CLAIM = (
 
 _JOURNAL = insert(MesaWrite.__table__)
 _APPLIED = (
-    select(MesaWrite.record_id)
+    select(MesaWrite.record_id, MesaWrite.fingerprint)
     .join(Mesa, Mesa.id == MesaWrite.mesa_id)
     .where(Mesa.edit_token == bindparam("token"), MesaWrite.client_id == bindparam("client"))
 )
 
 Change = Callable[[Connection, Board], Written]
+Call = TypeVar("Call")
 
 
-def _write(token: str, revision: int, change: Change, client_id: str | None = None) -> Written:
+def fingerprint(*what: object) -> str:
+    """What a write was (its route and arguments) as the journal keeps it: a SHA-256 in hex."""
+    return hashlib.sha256(repr(what).encode()).hexdigest()
+
+
+def once_more_if_disconnected(call: Callable[[], Call]) -> Call:
+    """`call()`, and once more when the database connection was lost under it (a server
+    restart): a write may be sent twice, since the revision it claims and the client-id journal
+    apply it once whatever happened to the first attempt."""
+    try:
+        return call()
+    except DBAPIError as error:
+        if not error.connection_invalidated:
+            raise
+    return call()
+
+
+def _write(
+    token: str, revision: int, change: Change, what: str, client_id: str | None = None
+) -> Written:
     """Bump the revision of the table with this edit token only if it is still `revision`, then
-    apply `change`, in one transaction; with a client id, journal it in the same transaction.
+    apply `change`, in one transaction; with a client id, journal it with `what` (the write's
+    fingerprint) in the same transaction.
 
     One conditional UPDATE … RETURNING finds the table and takes the write lock before anything
     is read; the board `change` gets is the one this app kept at `revision` or else is read under
-    that lock, and the board it returns is the committed one, kept once the commit is done. No
-    row means an unknown token, a stale revision or a write already applied:
-    the journal tells the last (AlreadyApplied), the rest raise StaleRevision and the caller
-    tells them apart.
+    that lock. Nothing reaches the app's caches before the commit: the written record and the
+    board it leaves are kept once it is done. No row means an unknown token, a stale revision or
+    a write already applied: the journal tells the last (AlreadyApplied, or ReusedClientId when
+    the id came with another write), the rest raise StaleRevision and the caller tells them
+    apart.
     """
     if not _token_shaped(token):
         raise UnknownTable()
-    try:
+
+    def transaction() -> Written:
         with db.engine.begin() as connection:  # commits, or rolls back on any exception
             row = connection.execute(_CLAIM, {"token": token, "revision": revision}).first()
             if row is None:
@@ -420,29 +449,37 @@ def _write(token: str, revision: int, change: Change, client_id: str | None = No
             before = _kept_board(mesa, revision) or read_board(mesa, connection)
             written = change(connection, before)
             if client_id:
-                connection.execute(
-                    _JOURNAL,
-                    {
-                        "mesa_id": row.id,
-                        "client_id": client_id,
-                        "revision": row.revision,
-                        "record_id": written.record.id,
-                    },
-                )
+                journal = {
+                    "mesa_id": row.id,
+                    "client_id": client_id,
+                    "revision": row.revision,
+                    "record_id": written.record.id,
+                    "fingerprint": what,
+                }
+                connection.execute(_JOURNAL, journal)
+        return written
+
+    try:
+        written = once_more_if_disconnected(transaction)
     except (StaleRevision, IntegrityError):
-        applied = _applied(token, client_id) if client_id else None
-        if applied is not None:
-            raise AlreadyApplied(applied) from None
+        if client_id:
+            _check_journal(token, client_id, what)
         raise
+    _remember([written.record])
     _keep_board(written.board)
     return written
 
 
-def _applied(token: str, client_id: str) -> int | None:
-    """The record touched by the write this table journaled under `client_id`, if any."""
+def _check_journal(token: str, client_id: str, what: str) -> None:
+    """AlreadyApplied when this table journaled this write under `client_id`, ReusedClientId
+    when it journaled another write under it; nothing when it never saw the id."""
     with db.engine.connect() as connection:
         found = connection.execute(_APPLIED, {"token": token, "client": client_id}).first()
-    return None if found is None else int(found[0])
+    if found is None:
+        return
+    if found.fingerprint is not None and found.fingerprint != what:
+        raise ReusedClientId()
+    raise AlreadyApplied(int(found.record_id))
 
 
 _INSERT = insert(_RECORDS).returning(*ENTRY_COLUMNS)
@@ -499,10 +536,10 @@ def record_outcome(
         values["state"] = after.snapshot()
         row = connection.execute(_INSERT, {**values, "mesa_id": board.mesa.id}).one()
         record = entry(row)  # as a read gives it back
-        _remember([record])
         return Written(board.appended(record, after), record)
 
-    return _write(token, revision, change, client_id)
+    what = fingerprint("marcar", outcome.kind.value, outcome.side, outcome.points, reason)
+    return _write(token, revision, change, what, client_id)
 
 
 def undo(token: str, revision: int, client_id: str | None = None) -> Written:
@@ -515,7 +552,7 @@ def undo(token: str, revision: int, client_id: str | None = None) -> Written:
         after = read_board(board.mesa, connection)
         return Written(after, replace(board.last, status=UNDONE))
 
-    return _write(token, revision, change, client_id)
+    return _write(token, revision, change, fingerprint("desfazer"), client_id)
 
 
 def redo(token: str, revision: int, client_id: str | None = None) -> Written:
@@ -529,31 +566,24 @@ def redo(token: str, revision: int, client_id: str | None = None) -> Written:
         _set_status(connection, record, ACTIVE)
         return Written(read_board(board.mesa, connection), replace(record, status=ACTIVE))
 
-    return _write(token, revision, change, client_id)
-
-
-_ACTIVE_RECORD = select(*ENTRY_COLUMNS).where(
-    _RECORDS.c.id == bindparam("record"),
-    _RECORDS.c.mesa_id == bindparam("mesa"),
-    _RECORDS.c.status == ACTIVE,
-)
+    return _write(token, revision, change, fingerprint("refazer"), client_id)
 
 
 def set_note(
     token: str, revision: int, record_id: int, note: str, client_id: str | None = None
 ) -> Written:
-    """Attach a note on how a normal hand ended (e.g. 'truco aceito') to an active record."""
+    """Attach a note on how a normal hand ended (e.g. 'truco aceito') to the newest active
+    record, the only one the board offers notes for: a record's note changes only while it is
+    the newest (the turma's summaries rely on it)."""
 
     def change(connection: Connection, board: Board) -> Written:
-        values = {"record": record_id, "mesa": board.mesa.id}
-        row = connection.execute(_ACTIVE_RECORD, values).first()
-        if row is None:
-            raise RulesError("Essa mão não está no placar.")
-        record = entry(row)
+        record = board.last
+        if record is None or record.id != record_id:
+            raise RulesError(LAST_HAND_ONLY)
         allowed = dict(NOTES.get(record.points or 0, ()))
         if record.kind != Kind.NORMAL.value or note not in allowed:
             raise RulesError("Essa observação não combina com essa mão.")
         connection.execute(_SET_NOTE, {"record": record.id, "new_note": note})
         return Written(read_board(board.mesa, connection), replace(record, note=note))
 
-    return _write(token, revision, change, client_id)
+    return _write(token, revision, change, fingerprint("nota", record_id, note), client_id)

@@ -26,6 +26,7 @@ NOTE_LABELS = {code: label for notes in NOTES.values() for code, label in notes}
 
 
 STALE_MESSAGE = "O placar mudou em outro aparelho; confira."
+REUSED_MESSAGE = "Esse toque já foi usado para outra jogada: nada foi marcado. Recarregue a página."
 
 
 

@@ -9,7 +9,6 @@ from typing import Any
 from flask import (
     Blueprint,
     Response,
-    current_app,
     flash,
     get_flashed_messages,
     make_response,
@@ -23,9 +22,18 @@ from htmx_flask import request as hx_request
 
 from .. import mesas
 from ..errors import missing_table
-from ..extensions import limit
+from ..extensions import opening_limit
 from ..juiz import JUIZ_TABLE
-from ..mesas import AlreadyApplied, Board, StaleRevision, UnknownTable, ViewOnly, Written, words
+from ..mesas import (
+    AlreadyApplied,
+    Board,
+    ReusedClientId,
+    StaleRevision,
+    UnknownTable,
+    ViewOnly,
+    Written,
+    words,
+)
 from ..mesas.inputs import Write, number
 from ..polls import polled_revision
 from ..rules import Kind, Outcome, RulesError
@@ -61,13 +69,8 @@ def home() -> Response:
     return _home(NewTableForm(formdata=None))
 
 
-def _open_table_limit() -> str:
-    """The configured limit on opening tables, e.g. '10 per minute; 100 per day'."""
-    return str(current_app.config["OPEN_TABLE_LIMIT"])
-
-
 @bp.post("/mesas")
-@limit(_open_table_limit)
+@opening_limit()
 def create() -> Response:
     """Open a table with the form's settings (all optional) and go to its board."""
     form = NewTableForm()
@@ -139,10 +142,12 @@ def _answer(board: Board, status: int = 200, message: str | None = None) -> Any:
 REFUSALS: dict[type[Exception], tuple[int, str | None]] = {
     AlreadyApplied: (200, None),  # a write sent again after its answer was lost: no message
     StaleRevision: (409, words.STALE_MESSAGE),
+    ReusedClientId: (422, words.REUSED_MESSAGE),  # done with, as any refusal: nothing to retry
 }
 
 
 @bp.errorhandler(AlreadyApplied)
+@bp.errorhandler(ReusedClientId)
 @bp.errorhandler(StaleRevision)
 @bp.errorhandler(RulesError)
 def _refused(error: Exception) -> Any:

@@ -78,12 +78,12 @@ class Server:
         processes.stop(self.process, sig, wait=15)
 
 
-def start(database_url: str, folder: Path) -> Server:
+def start(database_url: str, folder: Path, workers: int = 2) -> Server:
     """Start gunicorn (2 sync workers) on a free port and wait until it answers."""
     port = free_port()
     log = folder / f"gunicorn-{port}.log"
     command = [
-        sys.executable, "-m", "gunicorn", "--workers", "2", "--worker-class", "sync",
+        sys.executable, "-m", "gunicorn", "--workers", str(workers), "--worker-class", "sync",
         "--bind", f"127.0.0.1:{port}", "--no-control-socket", "--timeout", "120",
         "scorekeeper:create_app()",
     ]  # fmt: skip
@@ -114,9 +114,9 @@ def _answering(server: Server) -> Server:
 
 
 @contextmanager
-def running(database_url: str, folder: Path) -> Iterator[Server]:
+def running(database_url: str, folder: Path, workers: int = 2) -> Iterator[Server]:
     """A server for the duration of a with block; always killed at the end."""
-    server = start(database_url, folder)
+    server = start(database_url, folder, workers)
     try:
         yield server
     finally:
@@ -166,13 +166,15 @@ class Scorer:
         """GET a page, again if it timed out."""
         return self._send("GET", url)
 
-    def post(self, edit: str, route: str, rev: int, **form: str) -> requests.Response:
-        """POST to a board route as htmx does (CSRF header, a new client id), remembering the
-        board it answers; sent again with the same client id if it timed out."""
+    def post(
+        self, edit: str, route: str, rev: int, cid: str | None = None, **form: str
+    ) -> requests.Response:
+        """POST to a board route as htmx does (CSRF header, a client id: new unless given),
+        remembering the board it answers; sent again with the same client id if it timed out."""
         response = self._send(
             "POST",
             f"{self.base}/m/{edit}/{route}",
-            data={"rev": str(rev), "cid": str(uuid.uuid4()), **form},
+            data={"rev": str(rev), "cid": cid or str(uuid.uuid4()), **form},
             headers={**HX, "X-CSRFToken": self.csrf},
             allow_redirects=False,
         )

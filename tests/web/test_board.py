@@ -330,6 +330,22 @@ def test_note_after_a_tap_is_shown_in_the_log(app: Flask, client: FlaskClient) -
     assert wrong.status_code == 422
 
 
+def test_a_note_goes_only_on_the_newest_hand(app: Flask, client: FlaskClient) -> None:
+    """The board offers notes for the last hand only, and the server holds to it: a note for
+    an older hand is refused in pt-BR and changes nothing; once that hand is the newest again
+    (the one after it undone), it takes the note."""
+    token = open_table(client)
+    play(client, token, "normal:1:3", "normal:0:1")
+    older = records(app, token)[0]
+    refused = post(client, token, "nota", registro=str(older.id), nota="truco")
+    assert refused.status_code == 422
+    assert by_testid(refused.text, "mensagem") == "A observação vai só na última mão do placar."
+    assert records(app, token)[0].note is None
+    assert post(client, token, "desfazer").status_code == 200
+    noted = post(client, token, "nota", registro=str(older.id), nota="truco")
+    assert noted.status_code == 200 and records(app, token)[0].note == "truco"
+
+
 def test_correction_sets_points_with_a_required_reason(app: Flask, client: FlaskClient) -> None:
     """'Corrigir placar' sets a side's points, needs a reason, and is logged as a correction."""
     token = open_table(client)

@@ -129,18 +129,18 @@ def test_a_record_another_worker_undid_or_noted_shows_as_it_is_now(
     """A board takes what never changes in a record from its app's cache, and its status and
     note from the database: what another server process changed shows at once."""
     token = open_table(client)
-    for code in ("normal:0:3", "normal:1:1"):
+    for code in ("normal:1:1", "normal:0:3"):
         assert tap(client, token, code).status_code == 200
     assert "desfeito" not in client.get(f"/m/{token}").text  # both records cached here
     other = second_worker(app).test_client()
     assert post(other, token, "desfazer").status_code == 200
     html = client.get(f"/m/{token}").text
-    assert scores(html) == (3, 0) and "(desfeito)" in html
+    assert scores(html) == (0, 1) and "(desfeito)" in html
     assert post(other, token, "refazer").status_code == 200
-    first = boards(app, token)[0].recent[-1]
-    assert post(other, token, "nota", registro=str(first.id), nota="truco").status_code == 200
+    newest = boards(app, token)[0].recent[0]
+    assert post(other, token, "nota", registro=str(newest.id), nota="truco").status_code == 200
     checkpointed, folded = boards(app, token)
-    assert checkpointed == folded and checkpointed.recent[-1].note == "truco"
+    assert checkpointed == folded and checkpointed.recent[0].note == "truco"
     html = client.get(f"/m/{token}").text
     assert scores(html) == (3, 1) and "truco aceito" in html
 
