@@ -26,6 +26,10 @@ VIEW_PATH = re.compile(r"/vt/([A-Za-z0-9_-]{1,64})/?(?:[?#].*)?$")
 NOT_FOUND = "Não achei essa turma: confira o link de marcar da turma."
 VIEW_LINK = "Esse é o link de assistir: cole o link de marcar da turma."
 NO_TABLE = "A turma ainda não tem mesa para jogar de novo."
+REMATCH_ELSEWHERE = (
+    "A revanche desta mesa já foi aberta, e os links dela foram trocados ou ela foi para outra"
+    " turma: peça o link novo a quem está marcando."
+)
 
 # The settings a rematch copies from the table it follows.
 SAME_SETTINGS = (
@@ -216,12 +220,22 @@ def tables_page(turma: Turma, before: int | None = None) -> TablesPage:
 _SUCCESSOR = select(Mesa).where(Mesa.previous_id == bindparam("previous"))
 
 
+def _reachable(rematch: Mesa, mesa: Mesa) -> Mesa:
+    """The rematch opened from `mesa`, while its links are still those it was opened with and
+    it is still in `mesa`'s turma; else a refusal: "trocar links" (or a move to another turma)
+    revokes every way to it but its own links and its turma's."""
+    if rematch.link_changes or rematch.turma_id != mesa.turma_id:
+        raise RulesError(REMATCH_ELSEWHERE)
+    return rematch
+
+
 def play_again(mesa: Mesa) -> Mesa:
     """A new table with this one's names, seating, rules and series, in the same turma, the
-    first deal one seat on. One per table: asked twice, the second gets the first's table."""
+    first deal one seat on. One per table: asked twice, the second gets the first's table
+    (while it can be reached from this one, see `_reachable`)."""
     found = db.session.execute(_SUCCESSOR, {"previous": mesa.id}).scalar_one_or_none()
     if found is not None:
-        return found  # type: ignore[no-any-return]
+        return _reachable(found, mesa)
     settings = {name: getattr(mesa, name) for name in SAME_SETTINGS}
     again = Mesa(
         edit_token=new_token(),
@@ -238,7 +252,7 @@ def play_again(mesa: Mesa) -> Mesa:
         db.session.commit()
     except IntegrityError:  # another phone opened the rematch meanwhile
         db.session.rollback()
-        return db.session.execute(_SUCCESSOR, {"previous": mesa.id}).scalar_one()  # type: ignore[no-any-return]
+        return _reachable(db.session.execute(_SUCCESSOR, {"previous": mesa.id}).scalar_one(), mesa)
     return again
 
 
@@ -252,6 +266,30 @@ def play_again_in_turma(token: str, revision: int) -> Mesa:
         if connection.execute(_CLAIM, {"token": token, "revision": revision}).first() is None:
             raise StaleRevision()
     return play_again(newest[0])
+
+
+_ROTATE = (
+    update(_TURMAS)
+    .where(_TURMAS.c.edit_token == bindparam("token"), _TURMAS.c.revision == bindparam("revision"))
+    .values(
+        edit_token=bindparam("new_edit"),
+        view_token=bindparam("new_view"),
+        revision=_TURMAS.c.revision + 1,
+    )
+    .returning(_TURMAS.c.id)
+)
+
+
+def rotate_turma_links(token: str, revision: int) -> Turma:
+    """New tokens for the turma of this scorer token, on the turma's revision (StaleRevision
+    otherwise), as a table's "trocar links": its old links stop working at once."""
+    scorer_turma(token)
+    new = {"new_edit": new_token(), "new_view": new_token()}
+    with db.engine.begin() as connection:
+        row = connection.execute(_ROTATE, {"token": token, "revision": revision, **new}).first()
+    if row is None:
+        raise StaleRevision()
+    return scorer_turma(new["new_edit"])
 
 
 @dataclass(frozen=True)

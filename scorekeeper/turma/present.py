@@ -187,6 +187,12 @@ def live_now(view: TurmaView) -> dict[str, Any] | None:
     return live_context(load_board(view.mesas[0]), tv=False)
 
 
+def _newest_rev(view: TurmaView) -> dict[str, int]:
+    """The revision of the table the turma's image draws (its newest), when this page has it:
+    the image's address then names what it shows."""
+    return {"rev": view.mesas[0].revision} if view.mesas and view.first else {}
+
+
 def page_context(view: TurmaView, *, scorer: bool) -> dict[str, Any]:
     """Everything the turma's pages need; the scorer's links only on the scorer's page."""
     turma = view.turma
@@ -201,7 +207,7 @@ def page_context(view: TurmaView, *, scorer: bool) -> dict[str, Any]:
         "duration_text": duration_text,
         "scorer": scorer,
         "watch_url": watch,
-        "og_image": shared_url("turma.viewer_image", token=turma.view_token),
+        "og_image": shared_url("turma.viewer_image", token=turma.view_token, **_newest_rev(view)),
         "og_url": watch,
     }
     if scorer:
@@ -251,12 +257,23 @@ def _log_row(mesa: Mesa, record: Entry) -> list[Any]:
     ]
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet may run as a formula
+
+
+def as_text(cell: Any) -> Any:
+    """A CSV cell a spreadsheet shows as it is: text that could start a formula ('=1+1',
+    '+cmd|...', '@SUM(A1)', a tab or CR first) gets a leading apostrophe; numbers stay numbers."""
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        return "'" + cell
+    return cell
+
+
 def csv_lines(header: Sequence[str], rows: Iterator[Sequence[Any]]) -> Iterator[str]:
-    """CSV text, a line at a time (a header row first)."""
+    """CSV text, a line at a time (a header row first), no cell a formula."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     for row in _chain(header, rows):
-        writer.writerow(row)
+        writer.writerow([as_text(cell) for cell in row])
         yield buffer.getvalue()
         buffer.seek(0)
         buffer.truncate()

@@ -22,7 +22,7 @@ from markupsafe import Markup
 
 from .. import mesas
 from ..errors import missing_table
-from ..extensions import db
+from ..extensions import db, opening_limit
 from ..mesas import StaleRevision, UnknownTable, ViewOnly, turmas, words
 from ..mesas.inputs import Write
 from ..models import ENTRY_COLUMNS, HandRecord, Mesa, entry
@@ -72,7 +72,13 @@ def save(token: str) -> Response:
     return _save_page(token)
 
 
+def _joining() -> bool:
+    """True when the 'salvar na turma' form joins a turma (opens none: not limited)."""
+    return request.form.get("acao") != "criar"
+
+
 @bp.post("/m/<token>/turma")
+@opening_limit(exempt_when=_joining)
 def save_post(token: str) -> Response:
     """The table goes in a new turma (acao=criar, nome) or in a pasted one (acao=entrar, link),
     a write on the table's revision; then the turma's page."""
@@ -95,6 +101,7 @@ def _remember(token: str) -> None:
 
 
 @bp.post("/m/<token>/jogar-de-novo")
+@opening_limit()
 def play_again_table(token: str) -> Response:
     """A new table like this one (same names, seating, rules, series), the deal one seat on."""
     again = turmas.play_again(mesas.scorer_table(token))
@@ -119,7 +126,9 @@ def _turma_page(token: str, message: str | None = None, status: int = 200) -> Re
     turma = turmas.scorer_turma(token)
     view = present.turma_view(turma, _before() if request.method == "GET" else None)
     context = present.page_context(view, scorer=True)
-    return make_response(render_template("turma/page.html", message=message, **context), status)
+    rotated = request.args.get("trocados") == "1"
+    page = render_template("turma/page.html", message=message, rotated=rotated, **context)
+    return make_response(page, status)
 
 
 @bp.get("/turma/<token>")
@@ -142,6 +151,7 @@ def viewer(token: str) -> Response:
 
 
 @bp.post("/turma/<token>/jogar-de-novo")
+@opening_limit()
 def play_again(token: str) -> Response:
     """The turma's newest table again, on the turma's revision; then its board."""
     again = turmas.play_again_in_turma(token, Write.read(request.form).rev)
@@ -158,6 +168,15 @@ def merge(token: str) -> Response:
     wanted = turmas.Merge(request.form.get("de", ""), request.form.get("para", ""))
     turmas.merge_names(token, write.rev, wanted, known)
     return redirect(url_for("turma.page", token=token), 303)
+
+
+@bp.post("/turma/<token>/trocar-links")
+def rotate(token: str) -> Response:
+    """New links for the turma, on its revision: the old ones stop working at once."""
+    turma = turmas.rotate_turma_links(token, Write.read(request.form).rev)
+    if session.get("turma") == token:
+        _remember(turma.edit_token)
+    return redirect(url_for("turma.page", token=turma.edit_token, trocados=1), 303)
 
 
 @bp.errorhandler(StaleRevision)
@@ -244,8 +263,13 @@ def export_turma_json(token: str) -> Response:
 # --- the score as an image (Open Graph) -----------------------------------------------------
 
 
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+
 def _png(mesa: Mesa | None, heading: str) -> Response:
-    """The image of a table's score (or of an empty turma), cached by the browser per revision."""
+    """The image of a table's score (or of an empty turma). Asked for at the table's revision
+    (?rev=, as the live view's preview link does) it never changes and may be kept anywhere;
+    otherwise it is the score now, and no cache keeps it."""
     if mesa is None:
         body = score_png(("–", "–"), (0, 0), "Nenhuma mesa ainda", "", heading, None)
     else:
@@ -264,7 +288,8 @@ def _png(mesa: Mesa | None, heading: str) -> Response:
             present.side_players(mesa),
         )
     response = Response(body, mimetype="image/png")
-    response.headers["Cache-Control"] = "public, max-age=60"
+    current = mesa is not None and request.args.get("rev") == str(mesa.revision)
+    response.headers["Cache-Control"] = IMMUTABLE if current else "no-cache"
     return response
 
 

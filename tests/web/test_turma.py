@@ -623,15 +623,16 @@ def step(app: Flask, client: FlaskClient, turma: str, tokens: list[str], action:
         client.post(f"/m/{token}/turma", data={"rev": 0, "acao": "entrar", "link": turma})
         tokens.append(token)
     elif kind == "de_novo":
-        token = again(client, turma)
-        with app.app_context():
-            held = db.session.execute(
-                db.select(Mesa.turma_id).filter_by(edit_token=token)
-            ).scalar_one()
-            own = db.session.execute(db.select(Turma.id).filter_by(edit_token=turma)).scalar_one()
-        # A table's rematch is made once: asked again, it is the same table, and it may have
-        # moved to another turma since ('sair'); the turma holds only its own tables.
-        if held == own and token not in tokens:
+        rev = turma_rev(client, turma)
+        response = client.post(f"/turma/{turma}/jogar-de-novo", data={"rev": rev})
+        if response.status_code == 422:
+            # The newest table's one rematch moved to another turma ('sair'): the turma's link
+            # no longer reaches it.
+            assert by_testid(response.text, "mensagem") == turmas_domain.REMATCH_ELSEWHERE
+            return
+        assert response.status_code == 303, response.text
+        token = response.headers["Location"].rsplit("/", 1)[1]
+        if token not in tokens:  # asked again, the rematch is the same table
             tokens.append(token)
     elif kind == "marcar":
         token = tokens[args[0] % len(tokens)]
