@@ -208,9 +208,36 @@ def open_table(session: requests.Session, base: str) -> tuple[str, str]:
     return created.url, board.group(1)
 
 
+def tap(session: requests.Session, board: str, csrf: str) -> requests.Response:
+    """The scorer's tap on the board at `board`: 3 points to team A (from the board's revision)."""
+    page = session.get(board, timeout=TIMEOUT)
+    assert page.status_code == 200
+    rev = re.search(r'id="board"[^>]*data-rev="(\d+)"', page.text)
+    assert rev
+    return session.post(
+        board + "/marcar",
+        data={"rev": rev.group(1), "o": "normal:0:3"},
+        headers={"HX-Request": "true", "X-CSRFToken": csrf},
+        timeout=TIMEOUT,
+    )
+
+
+def port_of(base: str) -> int:
+    """The port of a base URL such as http://127.0.0.1:5000."""
+    return int(base.rsplit(":", 1)[1])
+
+
+def live_poll(session: requests.Session, board: str) -> str:
+    """The path a phone watching the table at `board` polls: /v/<view token>/placar?rev=0."""
+    live = session.get(board + "/compartilhar", timeout=TIMEOUT)
+    view = re.search(r"/v/([A-Za-z0-9_-]+)", live.text)
+    assert view
+    return f"/v/{view.group(1)}/placar?rev=0"
+
+
 def slow_clients(base: str, count: int) -> list[socket.socket]:
     """`count` connections that send part of a request and hold (half headers, half bodies)."""
-    port = int(base.rsplit(":", 1)[1])
+    port = port_of(base)
     sockets = []
     for number in range(count):
         sock = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT)
@@ -243,22 +270,10 @@ def test_the_server_keeps_answering_while_50_slow_clients_hold_connections(
     sockets = slow_clients(server.url, SLOW_CLIENTS)
     try:
         assert session.get(server.url + "/", timeout=TIMEOUT).status_code == 200
-        page = session.get(board, timeout=TIMEOUT)
-        assert page.status_code == 200
-        rev = re.search(r'id="board"[^>]*data-rev="(\d+)"', page.text)
-        assert rev
-        tap = session.post(
-            board + "/marcar",
-            data={"rev": rev.group(1), "o": "normal:0:3"},
-            headers={"HX-Request": "true", "X-CSRFToken": csrf},
-            timeout=TIMEOUT,
-        )
-        assert tap.status_code == 200 and SCORE_A_3.search(tap.text), tap.text[:500]
-        live = session.get(board + "/compartilhar", timeout=TIMEOUT)
-        view = re.search(r"/v/([A-Za-z0-9_-]+)", live.text)
-        assert view
-        poll = session.get(f"{server.url}/v/{view.group(1)}/placar?rev=0", timeout=TIMEOUT)
-        assert poll.status_code == 200 and SCORE_A_3.search(poll.text), poll.text[:500]
+        tapped = tap(session, board, csrf)
+        assert tapped.status_code == 200 and SCORE_A_3.search(tapped.text), tapped.text[:500]
+        polled = session.get(server.url + live_poll(session, board), timeout=TIMEOUT)
+        assert polled.status_code == 200 and SCORE_A_3.search(polled.text), polled.text[:500]
         for number, sock in enumerate(sockets):  # the slow ones were held, not dropped
             sock.sendall(b"\r\n\r\n" if number % 2 else b"c" * 98)
             assert sock.recv(64).startswith(b"HTTP/1.1 "), number
