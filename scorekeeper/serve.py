@@ -3,6 +3,14 @@
 `python -m scorekeeper.serve [--host 0.0.0.0] [--port 5000]` serves the app (migrate first:
 `flask --app scorekeeper db upgrade`), prints the address other phones open and shows it as a QR
 code in the terminal, so the first phone joins by scanning the computer's screen.
+
+Waitress reads every request whole in its I/O thread before one of its 4 worker threads runs the
+app, and buffers every answer, so a slow phone holds a socket, never a thread. At
+`connection_limit` it stops accepting: the phones after that wait until a connection closes.
+CONNECTION_LIMIT leaves room for a tournament's audience (500 viewers with keep-alive and more);
+each connection is a file descriptor, so at start the soft limit of open files is raised to fit
+(within the hard limit; laptops often start at 256 or 1024). An idle keep-alive viewer costs a
+socket and a few kilobytes, and is closed after `channel_timeout` seconds of silence.
 """
 
 from __future__ import annotations
@@ -20,12 +28,16 @@ from .share.links import is_local_host, lan_address
 
 ALL_INTERFACES = ("", "0.0.0.0", "::")
 
-# Waitress reads every request whole in its I/O thread before a worker thread sees it, and
-# buffers every response, so slow or idle phones hold a socket, never a thread: the threads
-# only run the app. 200 connections leave room for a room full of phones with keep-alive.
+# Connections held at once: 500 viewers with keep-alive, the scorers and slow clients beside them.
+CONNECTION_LIMIT = 1000
+# File descriptors kept for everything but the connections: the database, logs, the app's files,
+# request bodies and answers that waitress spools to temporary files.
+SPARE_FILES = 100
+
+# poll(), not select(): select() cannot watch a descriptor numbered 1024 or above.
 SERVER_SETTINGS: dict[str, Any] = {
     "threads": 4,
-    "connection_limit": 200,
+    "connection_limit": CONNECTION_LIMIT,
     "channel_timeout": 60,
     "max_request_body_size": 1024 * 1024,
     "asyncore_use_poll": True,
@@ -70,6 +82,30 @@ def announce(host: str, port: int, public_url: str | None, out: TextIO) -> None:
     print("Ctrl+C para parar.", file=out, flush=True)
 
 
+def raise_open_files(wanted: int) -> int:
+    """Raise this process's soft limit of open files to `wanted` (at most the hard limit): the
+    number of files it may now open."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit
+        return wanted
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return wanted
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    except (ValueError, OSError):
+        return int(soft)
+    return int(target)
+
+
+def server_settings(open_files: int) -> dict[str, Any]:
+    """SERVER_SETTINGS with no more connections than `open_files` leaves room for."""
+    limit = max(1, min(CONNECTION_LIMIT, open_files - SPARE_FILES))
+    return {**SERVER_SETTINGS, "connection_limit": limit}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Serve Tento until Ctrl+C; 1 with a pt-BR message if the address cannot be opened."""
     parser = argparse.ArgumentParser(prog="python -m scorekeeper.serve", description=__doc__)
@@ -78,8 +114,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     app = create_app()
     app.config["SERVES_LAN"] = args.host in ALL_INTERFACES or not is_local_host(args.host)
+    settings = server_settings(raise_open_files(CONNECTION_LIMIT + SPARE_FILES))
+    if settings["connection_limit"] < CONNECTION_LIMIT:
+        print(f"Este computador só deixa abrir {settings['connection_limit']} conexões de uma vez"
+              " (ulimit -n).", file=sys.stderr)  # fmt: skip
     try:
-        server = create_server(app, host=args.host, port=args.port, **SERVER_SETTINGS)
+        server = create_server(app, host=args.host, port=args.port, **settings)
     except OSError as error:
         if error.errno == errno.EADDRINUSE:
             print(f"A porta {args.port} já está em uso: rode make run PORT=5001", file=sys.stderr)

@@ -1,17 +1,20 @@
 """`make run`'s server: waitress on the local network, the phones' address and its terminal QR code,
-and a server that keeps answering while 50 slow clients hold connections open."""
+and a server that keeps answering while 50 slow clients hold connections open and holds 500 phones
+with keep-alive."""
 
 from __future__ import annotations
 
 import io
 import os
 import re
+import resource
 import socket
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from http.client import HTTPConnection
 from pathlib import Path
 
 import pytest
@@ -26,6 +29,8 @@ from .pgserver import free_port
 
 LAN = "192.168.0.7"
 SLOW_CLIENTS = 50
+KEEP_ALIVE_PHONES = 500  # a tournament's audience, each watching the live score
+SOFT_OPEN_FILES = 256  # the server starts with macOS's soft limit of open files (Debian's: 1024)
 TIMEOUT = 30  # generous: a busy machine only makes it slower
 SCORE_A_3 = re.compile(r'data-testid="score-a"[^>]*>3<')
 # print_ascii without a terminal: each character is two rows of modules (top, bottom).
@@ -152,6 +157,12 @@ def test_without_a_lan_address_the_terminal_says_so(monkeypatch: pytest.MonkeyPa
     assert "http://127.0.0.1:5000/" in text and "█" not in text
 
 
+def test_with_few_open_files_allowed_the_server_takes_no_more_connections_than_fit() -> None:
+    """Each connection is a file: 600 files allowed leave 500 connections beside the spare ones."""
+    assert serve.server_settings(600)["connection_limit"] == 600 - serve.SPARE_FILES
+    assert serve.server_settings(100_000)["connection_limit"] == serve.CONNECTION_LIMIT
+
+
 # --- The real server --------------------------------------------------------------------------
 
 
@@ -169,9 +180,17 @@ def serving(port: int) -> list[str]:
     return [sys.executable, "-m", "scorekeeper.serve", "--host", "127.0.0.1", "--port", str(port)]
 
 
+def lower_open_files() -> None:
+    """In the server's process before it starts: a soft limit of SOFT_OPEN_FILES open files."""
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    soft = SOFT_OPEN_FILES if hard == resource.RLIM_INFINITY else min(SOFT_OPEN_FILES, hard)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
-    """`make run HOST=127.0.0.1`'s server on a free port and a migrated throw-away SQLite."""
+    """`make run HOST=127.0.0.1`'s server on a free port and a migrated throw-away SQLite, started
+    with few open files allowed, as on a laptop: it raises the limit for its connections itself."""
     folder = tmp_path_factory.mktemp("serve")
     url = f"sqlite:///{folder / 'serve.sqlite3'}"
     upgrade(url)
@@ -179,7 +198,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
     port = free_port()
     log = folder / "serve.log"
     with log.open("wb") as out:
-        process = processes.spawn(serving(port), env=env, stdout=out, stderr=subprocess.STDOUT)
+        process = processes.spawn(
+            serving(port), env=env, stdout=out, stderr=subprocess.STDOUT,
+            preexec_fn=lower_open_files,
+        )  # fmt: skip
     running = Running(process, f"http://127.0.0.1:{port}", log)
     try:
         deadline = time.monotonic() + 120  # generous: a busy machine only makes it slower
@@ -235,6 +257,39 @@ def live_poll(session: requests.Session, board: str) -> str:
     return f"/v/{view.group(1)}/placar?rev=0"
 
 
+def poll(phone: HTTPConnection, path: str) -> None:
+    """One live poll on the phone's own connection, from before the tap: the score with the tap's
+    3 points, and the connection kept open. (Waitress closes the connection after a 204, the
+    answer to a poll of an unchanged score, so a phone that sees no change reconnects.)"""
+    phone.request("GET", path)
+    answer = phone.getresponse()
+    body = answer.read().decode()
+    assert answer.status == 200 and SCORE_A_3.search(body), answer.status
+    assert not answer.will_close
+
+
+def keep_alive_phones(phones: list[HTTPConnection], base: str, path: str, count: int) -> None:
+    """Add `count` phones to `phones`, each on a connection of its own that polled `path` once
+    and stays open (HTTP/1.1 keep-alive), as a phone watching the score does between polls."""
+    for _ in range(count):
+        phone = HTTPConnection("127.0.0.1", port_of(base), timeout=TIMEOUT)
+        phones.append(phone)
+        poll(phone, path)
+
+
+def closed_by_server(sock: socket.socket) -> bool:
+    """Whether the server has closed this connection (it reads as ended), without waiting."""
+    sock.setblocking(False)
+    try:
+        return sock.recv(1, socket.MSG_PEEK) == b""
+    except BlockingIOError:
+        return False
+    except ConnectionError:
+        return True
+    finally:
+        sock.settimeout(TIMEOUT)
+
+
 def slow_clients(base: str, count: int) -> list[socket.socket]:
     """`count` connections that send part of a request and hold (half headers, half bodies)."""
     port = port_of(base)
@@ -280,6 +335,31 @@ def test_the_server_keeps_answering_while_50_slow_clients_hold_connections(
     finally:
         for sock in sockets:
             sock.close()
+
+
+def test_the_server_holds_500_keep_alive_phones_and_answers_a_new_phone_beside_them(
+    server: Running,
+) -> None:
+    """A tournament's audience: 500 phones each polled the live score and keep their connection;
+    a new phone opens a table and taps, and all 500 are still connected and still answered."""
+    scorer = requests.Session()
+    board, scorer_csrf = open_table(scorer, server.url)
+    assert tap(scorer, board, scorer_csrf).status_code == 200
+    path = live_poll(scorer, board)
+    phones: list[HTTPConnection] = []
+    try:
+        keep_alive_phones(phones, server.url, path, KEEP_ALIVE_PHONES)
+        newcomer = requests.Session()
+        new_board, csrf = open_table(newcomer, server.url)
+        tapped = tap(newcomer, new_board, csrf)
+        assert tapped.status_code == 200 and SCORE_A_3.search(tapped.text), tapped.text[:500]
+        dropped = [n for n, phone in enumerate(phones) if closed_by_server(phone.sock)]
+        assert not dropped, f"{len(dropped)} of the {KEEP_ALIVE_PHONES} phones were disconnected"
+        for phone in phones:
+            poll(phone, path)
+    finally:
+        for phone in phones:
+            phone.close()
 
 
 def test_a_busy_port_is_a_clear_message(tmp_path: Path) -> None:
