@@ -5,12 +5,27 @@
 code in the terminal, so the first phone joins by scanning the computer's screen.
 
 Waitress reads every request whole in its I/O thread before one of its 4 worker threads runs the
-app, and buffers every answer, so a slow phone holds a socket, never a thread. At
-`connection_limit` it stops accepting: the phones after that wait until a connection closes.
-CONNECTION_LIMIT leaves room for a tournament's audience (500 viewers with keep-alive and more);
-each connection is a file descriptor, so at start the soft limit of open files is raised to fit
-(within the hard limit; laptops often start at 256 or 1024). An idle keep-alive viewer costs a
-socket and a few kilobytes, and is closed after `channel_timeout` seconds of silence.
+app, and buffers every answer, so a slow phone holds a socket, never a thread. Left alone it does
+not bound how long a socket is held: `channel_timeout` counts silence, so a client that sends a
+header line every few seconds is never closed, and at `connection_limit` (it was 200) waitress
+stops accepting, so about 200 such clients left every new phone hanging. Two changes:
+
+- A request deadline (RequestDeadlineChannel): a connection that has not sent a whole request,
+  headers and body, REQUEST_DEADLINE seconds after its first byte (for the first request: after
+  the connection opened) is closed. A phone's request is a kilobyte or two that arrives within a
+  second or two even over a Wi-Fi that resends it; a trickling or silent client is gone in 20 s.
+- Room for a tournament's audience: CONNECTION_LIMIT connections at once, each a file descriptor,
+  so at start the soft limit of open files is raised to fit (within the hard limit; laptops often
+  start at 256 or 1024). An idle keep-alive viewer costs a socket and a few kilobytes, and is
+  closed after `channel_timeout` seconds of silence.
+
+So 250 trickling clients leave 750 places for the phones, and a client that takes every place,
+reconnecting each time one is closed, holds each for at most the deadline unless it sends whole
+requests: the phones it keeps out wait in the kernel's accept queue, first come first served, so
+a tap waits about 20 s at worst instead of forever. A cap per address was not chosen: behind a
+tunnel or proxy (PUBLIC_URL) every phone arrives from one address, and a client on the Wi-Fi can
+take several. Waitress stays (it already keeps slow clients off the threads; gunicorn's sync and
+thread workers give each one a thread) with this small subclass, as no option of its own does it.
 """
 
 from __future__ import annotations
@@ -18,16 +33,21 @@ from __future__ import annotations
 import argparse
 import errno
 import sys
+import time
 from typing import Any, TextIO
 
 import qrcode
 from waitress import create_server
+from waitress.channel import HTTPChannel
+from waitress.server import BaseWSGIServer
 
 from . import create_app
 from .share.links import is_local_host, lan_address
 
 ALL_INTERFACES = ("", "0.0.0.0", "::")
 
+# Seconds a connection has to send one whole request (see the module's docstring).
+REQUEST_DEADLINE = 20
 # Connections held at once: 500 viewers with keep-alive, the scorers and slow clients beside them.
 CONNECTION_LIMIT = 1000
 # File descriptors kept for everything but the connections: the database, logs, the app's files,
@@ -42,6 +62,34 @@ SERVER_SETTINGS: dict[str, Any] = {
     "max_request_body_size": 1024 * 1024,
     "asyncore_use_poll": True,
 }
+
+
+class RequestDeadlineChannel(HTTPChannel):
+    """A waitress connection closed when a request is not read whole within REQUEST_DEADLINE."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """The first request's time runs from the connection's opening."""
+        self.reading_since: float | None = time.monotonic()
+        super().__init__(*args, **kwargs)
+
+    def received(self, data: bytes) -> bool:
+        """Start the clock on a request's first byte; stop it once no request is left half read."""
+        if self.reading_since is None:
+            self.reading_since = time.monotonic()
+        done: bool = super().received(data)
+        if self.request is None:
+            self.reading_since = None
+        return done
+
+    def readable(self) -> bool:
+        """Past the deadline, with no request being answered: close, as waitress's timeout does."""
+        # The I/O loop asks every connection at least once a second (asyncore_loop_timeout).
+        late = self.reading_since is not None and (
+            time.monotonic() - self.reading_since > REQUEST_DEADLINE
+        )
+        if late and not self.requests:
+            self.will_close = True
+        return bool(super().readable())
 
 
 def phone_url(host: str, port: int, public_url: str | None) -> str | None:
@@ -106,6 +154,16 @@ def server_settings(open_files: int) -> dict[str, Any]:
     return {**SERVER_SETTINGS, "connection_limit": limit}
 
 
+def create_server_with_deadline(app: Any, host: str, port: int, settings: dict[str, Any]) -> Any:
+    """Waitress's server (on every address `host` names), its connections under the deadline."""
+    sockets: dict[int, Any] = {}
+    server = create_server(app, map=sockets, host=host, port=port, **settings)
+    for listener in sockets.values():
+        if isinstance(listener, BaseWSGIServer):
+            listener.channel_class = RequestDeadlineChannel
+    return server
+
+
 def main(argv: list[str] | None = None) -> int:
     """Serve Tento until Ctrl+C; 1 with a pt-BR message if the address cannot be opened."""
     parser = argparse.ArgumentParser(prog="python -m scorekeeper.serve", description=__doc__)
@@ -119,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Este computador só deixa abrir {settings['connection_limit']} conexões de uma vez"
               " (ulimit -n).", file=sys.stderr)  # fmt: skip
     try:
-        server = create_server(app, host=args.host, port=args.port, **settings)
+        server = create_server_with_deadline(app, args.host, args.port, settings)
     except OSError as error:
         if error.errno == errno.EADDRINUSE:
             print(f"A porta {args.port} já está em uso: rode make run PORT=5001", file=sys.stderr)

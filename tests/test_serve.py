@@ -1,6 +1,6 @@
 """`make run`'s server: waitress on the local network, the phones' address and its terminal QR code,
-and a server that keeps answering while 50 slow clients hold connections open and holds 500 phones
-with keep-alive."""
+and a server that keeps answering while 50 slow clients hold connections open, holds 500 phones
+with keep-alive, and closes clients that never finish a request (trickling or silent)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import resource
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -30,6 +31,8 @@ from .pgserver import free_port
 LAN = "192.168.0.7"
 SLOW_CLIENTS = 50
 KEEP_ALIVE_PHONES = 500  # a tournament's audience, each watching the live score
+TRICKLING_CLIENTS = 250  # more than the 200 connections waitress used to hold
+SILENT_CLIENTS = 50
 SOFT_OPEN_FILES = 256  # the server starts with macOS's soft limit of open files (Debian's: 1024)
 TIMEOUT = 30  # generous: a busy machine only makes it slower
 SCORE_A_3 = re.compile(r'data-testid="score-a"[^>]*>3<')
@@ -290,6 +293,40 @@ def closed_by_server(sock: socket.socket) -> bool:
         sock.settimeout(TIMEOUT)
 
 
+def closed_before(sock: socket.socket, until: float) -> bool:
+    """Whether the server closes this connection before the monotonic clock reads `until`."""
+    while (left := until - time.monotonic()) > 0:
+        sock.settimeout(left)
+        try:
+            if not sock.recv(4096):
+                return True
+        except TimeoutError:
+            return False
+        except ConnectionError:
+            return True
+    return False
+
+
+def trickling_clients(sockets: list[socket.socket], base: str, count: int) -> None:
+    """Add `count` connections to `sockets`, each with a request begun and its headers open."""
+    for _ in range(count):
+        sock = socket.create_connection(("127.0.0.1", port_of(base)), timeout=TIMEOUT)
+        sockets.append(sock)
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+
+
+def trickle(sockets: list[socket.socket], stop: threading.Event, trickled: threading.Event) -> None:
+    """Until `stop`: one more header line on each connection every second, never the last one
+    (`trickled` is set after the first round)."""
+    while not stop.wait(1):
+        for sock in sockets:
+            try:
+                sock.sendall(b"X-Lento: sim\r\n")
+            except OSError:  # the server closed it
+                pass
+        trickled.set()
+
+
 def slow_clients(base: str, count: int) -> list[socket.socket]:
     """`count` connections that send part of a request and hold (half headers, half bodies)."""
     port = port_of(base)
@@ -329,7 +366,7 @@ def test_the_server_keeps_answering_while_50_slow_clients_hold_connections(
         assert tapped.status_code == 200 and SCORE_A_3.search(tapped.text), tapped.text[:500]
         polled = session.get(server.url + live_poll(session, board), timeout=TIMEOUT)
         assert polled.status_code == 200 and SCORE_A_3.search(polled.text), polled.text[:500]
-        for number, sock in enumerate(sockets):  # the slow ones were held, not dropped
+        for number, sock in enumerate(sockets):  # held, not dropped, within the request deadline
             sock.sendall(b"\r\n\r\n" if number % 2 else b"c" * 98)
             assert sock.recv(64).startswith(b"HTTP/1.1 "), number
     finally:
@@ -360,6 +397,54 @@ def test_the_server_holds_500_keep_alive_phones_and_answers_a_new_phone_beside_t
     finally:
         for phone in phones:
             phone.close()
+
+
+def test_a_tap_is_answered_beside_250_clients_trickling_headers_until_the_deadline_closes_them(
+    server: Running,
+) -> None:
+    """Clients that send a header line every second and never end the request do not freeze the
+    server: a new phone opens a table and taps while they all hold their connections, and the
+    request deadline then closes every one of them."""
+    sockets: list[socket.socket] = []
+    stop, trickled = threading.Event(), threading.Event()
+    trickler = threading.Thread(target=trickle, args=(sockets, stop, trickled), daemon=True)
+    started = time.monotonic()
+    try:
+        trickling_clients(sockets, server.url, TRICKLING_CLIENTS)
+        trickler.start()
+        assert trickled.wait(TIMEOUT)
+        session = requests.Session()
+        board, csrf = open_table(session, server.url)
+        tapped = tap(session, board, csrf)
+        assert tapped.status_code == 200 and SCORE_A_3.search(tapped.text), tapped.text[:500]
+        early = [n for n, sock in enumerate(sockets) if closed_by_server(sock)]
+        assert not early, f"{len(early)} closed before the tap was answered, not beside it"
+        until = started + serve.REQUEST_DEADLINE + TIMEOUT
+        held = [n for n, sock in enumerate(sockets) if not closed_before(sock, until)]
+        assert not held, f"{len(held)} trickling clients still connected"
+    finally:
+        stop.set()
+        if trickler.is_alive():
+            trickler.join(timeout=TIMEOUT)
+        for sock in sockets:
+            sock.close()
+
+
+def test_a_connection_that_never_sends_a_request_is_closed_by_the_deadline(
+    server: Running,
+) -> None:
+    """50 connections opened and left silent are closed within the request deadline."""
+    sockets: list[socket.socket] = []
+    started = time.monotonic()
+    try:
+        for _ in range(SILENT_CLIENTS):
+            sockets.append(socket.create_connection(("127.0.0.1", port_of(server.url)), TIMEOUT))
+        until = started + serve.REQUEST_DEADLINE + TIMEOUT
+        held = [n for n, sock in enumerate(sockets) if not closed_before(sock, until)]
+        assert not held, f"{len(held)} silent connections still connected"
+    finally:
+        for sock in sockets:
+            sock.close()
 
 
 def test_a_busy_port_is_a_clear_message(tmp_path: Path) -> None:
