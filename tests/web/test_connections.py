@@ -14,10 +14,11 @@ from flask.testing import FlaskClient
 from sqlalchemy import create_engine, event, text
 from sqlalchemy.pool import NullPool
 
+from scorekeeper import create_app
 from scorekeeper.extensions import db, polls_engine
 from scorekeeper.models import Mesa
 
-from ..pgserver import PgServer
+from ..pgserver import PgServer, free_port
 from .helpers import HX, open_table, scores
 
 pytestmark = pytest.mark.parametrize("app", ["postgresql"], indirect=True)
@@ -154,3 +155,51 @@ def test_taps_and_pages_use_their_pooled_connection_with_no_ping(
     assert made == []
     # each tap claims the revision and inserts its record, each page reads the table: 15 at least
     assert len(sent) >= 15 and not [s for s in sent if s.strip() in PINGS], sent
+
+
+def test_a_tap_whose_connection_is_cut_in_flight_is_sent_again_once_and_counted_once(
+    app: Flask, client: FlaskClient
+) -> None:
+    """The server closes the tap's connection while its write is in flight (as a restart does):
+    the write is tried once more on a new connection, answered 200 and counted once."""
+    edit = open_table(client)
+    warm(client, edit, view_token(app, edit))
+    cut: list[int] = []
+
+    def cut_once(connection: Any, cursor: Any, statement: str, *_: object) -> None:
+        """Before the first claim of a revision, close this connection from the server."""
+        if not cut and statement.lstrip().upper().startswith("UPDATE MESA"):
+            cut.append(connection.connection.dbapi_connection.info.backend_pid)
+            outside = create_engine(app.config["SQLALCHEMY_DATABASE_URI"], poolclass=NullPool)
+            with outside.connect() as other:
+                other.execute(text("SELECT pg_terminate_backend(:pid, 10000)"), {"pid": cut[0]})
+            outside.dispose()
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", cut_once)
+    try:
+        tapped = client.post(f"/m/{edit}/marcar", data={"rev": "1", "o": "normal:1:3"}, headers=HX)
+    finally:
+        event.remove(engine, "before_cursor_execute", cut_once)
+    assert cut, "the write's connection was cut"
+    assert tapped.status_code == 200 and scores(tapped.text) == (1, 3), tapped.text[:300]
+    assert scores(client.get(f"/m/{edit}").text) == (1, 3)
+
+
+def test_a_database_that_cannot_be_reached_is_a_portuguese_503_never_a_500(
+    app: Flask, pg_server: PgServer
+) -> None:
+    """With the database server gone (a restart still under way), a page and a tap get a pt-BR
+    503 with Retry-After, which the board's script retries; nothing is a 500."""
+    url = app.config["SQLALCHEMY_DATABASE_URI"].replace(
+        f":{pg_server.port}/", f":{free_port()}/"
+    )
+    down = create_app({**app.config, "SQLALCHEMY_DATABASE_URI": url}).test_client()
+    for response in (
+        down.get("/m/" + "x" * 32),
+        down.post("/m/" + "x" * 32 + "/marcar", data={"rev": "0", "o": "anulada"}, headers=HX),
+    ):
+        assert response.status_code == 503, response.text[:300]
+        assert response.headers["Retry-After"] == "2"
+        assert "Tente de novo em instantes" in response.text and 'lang="pt-BR"' in response.text
