@@ -8,8 +8,9 @@ from typing import Any
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import assets, config
-from .extensions import compress, csrf, db, htmx, init_engines, limiter, migrate
+from . import assets, caches, config
+from .database import init_engines
+from .extensions import compress, csrf, db, htmx, limiter, migrate
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -32,6 +33,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.from_mapping(config.defaults(app.instance_path))
     if test_config:
         app.config.from_mapping(test_config)
+    if isinstance(app.config["CACHES"], str):  # TENTO_CACHES as set: the names of those kept
+        app.config["CACHES"] = caches.setting(app.config["CACHES"])
     # Served over HTTPS (an https PUBLIC_URL): the session cookie is always Secure; otherwise it
     # is Secure per request (web.SessionOverHttps).
     if str(app.config.get("PUBLIC_URL") or "").startswith("https://"):

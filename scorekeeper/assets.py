@@ -6,7 +6,6 @@ from __future__ import annotations
 import gzip
 import hashlib
 import os
-from functools import lru_cache
 from typing import Any
 
 import brotli
@@ -14,11 +13,13 @@ from flask import Flask, Response, current_app, request
 from flask_compress import Compress
 from werkzeug.security import safe_join
 
+from . import caches
+
 VERSION_LENGTH = 10
 COMPRESSIBLE = ("text/", "application/javascript", "application/manifest+json", "image/svg+xml")
 
 
-@lru_cache(maxsize=256)
+@caches.memo(caches.STATIC_FILES)
 def _digest(path: str, mtime_ns: int, size: int) -> str:
     """A short content hash of a file (the stat values key the cache)."""
     with open(path, "rb") as handle:
@@ -46,7 +47,7 @@ def _add_version(endpoint: str, values: dict[str, Any]) -> None:
         values["v"] = version
 
 
-@lru_cache(maxsize=128)
+@caches.memo(caches.STATIC_FILES)
 def _compressed(path: str, version: str, encoding: str) -> bytes:
     """A static file compressed with brotli (quality 11) or gzip (level 9), once per version."""
     with open(path, "rb") as handle:

@@ -12,7 +12,8 @@ from flask.testing import FlaskClient
 from sqlalchemy import create_engine, text
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db, polls_engine
+from scorekeeper.database import polls_engine
+from scorekeeper.extensions import db
 
 from . import processes
 from .pgserver import PACKAGE, PgServer

@@ -13,10 +13,12 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Engine, bindparam, insert, select, update
+from sqlalchemy import Connection, Dialect, Engine, bindparam, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
-from ..extensions import app_cache, db, known_records, polls_engine, recall, trim
+from .. import caches
+from ..database import polls_engine
+from ..extensions import db
 from ..models import (
     ACTIVE,
     DISCARDED,
@@ -179,20 +181,21 @@ def _local_revision(edit: bool, token: str) -> Any:
         return connection.execute(_REVISION_BY[edit], {"token": token}).first()
 
 
-_DRIVER_SQL: dict[tuple[str, bool], str] = {}
+@caches.memo(caches.STATEMENTS)
+def _driver_sql(dialect: Dialect, edit: bool) -> str:
+    """The poll's statement compiled for a driver."""
+    return str(_REVISION_BY[edit].compile(dialect=dialect))
 
 
 def _server_revision(engine: Engine, edit: bool, token: str) -> Any:
     """The (revision, token) row on the polls engine, straight through the driver: one round trip
     with no per-statement work in SQLAlchemy; a dropped connection is replaced and tried again."""
-    key = (engine.dialect.name, edit)
-    if key not in _DRIVER_SQL:
-        _DRIVER_SQL[key] = str(_REVISION_BY[edit].compile(dialect=engine.dialect))
+    statement = _driver_sql(engine.dialect, edit)
     for attempt in range(2):
         connection = engine.raw_connection()
         try:
             cursor = connection.cursor()
-            cursor.execute(_DRIVER_SQL[key], {"token": token})
+            cursor.execute(statement, {"token": token})
             return cursor.fetchone()
         except engine.dialect.loaded_dbapi.OperationalError:
             connection.invalidate()
@@ -206,7 +209,7 @@ def _server_revision(engine: Engine, edit: bool, token: str) -> Any:
 _RECORDS = HandRecord.__table__
 # A board reads its newest records' ids with what of them can change (status and note); the
 # rest of a record never changes once written, and comes from the app's cache of records
-# (`known_records`), or from one read of those the cache lacks.
+# (caches.RECORDS), or from one read of those the cache lacks.
 _CHANGING = (_RECORDS.c.id, _RECORDS.c.status, _RECORDS.c.note)
 _NEWEST = (
     select(*_CHANGING)
@@ -221,7 +224,6 @@ _NEWEST_ACTIVE = (
     .limit(ACTIVE_TAIL)
 )
 _BY_ID = select(*ENTRY_COLUMNS).where(_RECORDS.c.id.in_(bindparam("ids", expanding=True)))
-KNOWN_RECORDS = 8192  # records an app keeps in its cache, at most (the least recently used go)
 _OLDEST_UNDONE = (
     select(*ENTRY_COLUMNS)
     .where(_RECORDS.c.mesa_id == bindparam("mesa"), _RECORDS.c.status == UNDONE)
@@ -231,20 +233,18 @@ _OLDEST_UNDONE = (
 
 
 def _remember(records: Sequence[Entry]) -> None:
-    """Keep committed records in the app's cache, dropping the least recently used past
-    KNOWN_RECORDS. Only ever called outside a write's transaction or after its commit: a
-    record a rolled-back transaction inserted never reaches the cache."""
-    known = known_records()
-    known.update((record.id, record) for record in records)
-    trim(known, KNOWN_RECORDS)
+    """Keep committed records in the app's cache. Only ever called outside a write's
+    transaction or after its commit: a record a rolled-back transaction inserted never reaches
+    the cache."""
+    for record in records:
+        caches.keep(caches.RECORDS, record.id, record)
 
 
 def _entries(connection: Connection, shapes: Sequence[Any], *, keep: bool) -> list[Entry]:
     """The records of (id, status, note) rows, in their order: the unchanging rest of each from
     the app's cache, those the cache lacks read in one query (and kept when `keep`: a read
     outside any write's transaction, so of committed rows only)."""
-    known = known_records()
-    found = {i: r for i, _, _ in shapes if (r := recall(known, i)) is not None}
+    found = {i: r for i, _, _ in shapes if (r := caches.recall(caches.RECORDS, i)) is not None}
     missing = [i for i, _, _ in shapes if i not in found]
     if missing:
         read = [entry(row) for row in connection.execute(_BY_ID, {"ids": missing})]
@@ -260,24 +260,18 @@ def _entries(connection: Connection, shapes: Sequence[Any], *, keep: bool) -> li
     return records
 
 
-KNOWN_BOARDS = 1024  # tables whose latest written board an app keeps (the least recently used go)
-BOARDS = "tento.boards"
-
-
 def _kept_board(mesa: Mesa, revision: int) -> Board | None:
     """The board this app kept for the table at `revision`, on `mesa`; None without one.
 
     Only a committed write keeps a board, and every write moves the table's revision on: the
     board kept at a revision is the table at that revision, whichever app reads it."""
-    kept: Board | None = recall(app_cache(BOARDS), mesa.edit_token)
+    kept: Board | None = caches.recall(caches.BOARDS, mesa.edit_token)
     return replace(kept, mesa=mesa) if kept and kept.mesa.revision == revision else None
 
 
 def _keep_board(board: Board) -> None:
     """Keep a committed write's board, the table's newest, for the next read or write here."""
-    boards = app_cache(BOARDS)
-    boards[board.mesa.edit_token] = board  # unique for ever, unlike an id after a deletion
-    trim(boards, KNOWN_BOARDS)
+    caches.keep(caches.BOARDS, board.mesa.edit_token, board)  # a token is never reused
 
 
 def load_board(mesa: Mesa) -> Board:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import hashlib
-from functools import cache
 from pathlib import Path
 
 from flask import Blueprint, Response, current_app, render_template, url_for
+
+from .. import caches
 
 bp = Blueprint("pwa", __name__)
 
@@ -20,7 +21,7 @@ SHELL = (
 )
 
 
-@cache
+@caches.memo(caches.STATIC_FILES)
 def shell_version(static_folder: str) -> str:
     """A digest of the shell files, so that a new release replaces the cached shell."""
     digest = hashlib.sha256()

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from functools import lru_cache
 
 import qrcode
 from markupsafe import Markup
 from qrcode.image.svg import SvgPathImage
 
+from .. import caches
+
 _NAME = re.compile(r"[^a-z0-9-]")
 
 
-@lru_cache(maxsize=256)
+@caches.memo(caches.QR_CODES)
 def qr_svg(url: str, name: str, label: str) -> Markup:
     """`url` as an inline SVG QR code sized by its container (no width or height), labelled for
     screen readers, whose path id starts with `name` (two codes can share a page)."""

@@ -15,9 +15,9 @@ from flask import (
     url_for,
 )
 
-from .. import mesas
+from .. import caches, mesas
 from ..errors import error_page, missing_table
-from ..extensions import app_cache, csrf, recall, trim
+from ..extensions import csrf
 from ..mesas import StaleRevision, UnknownTable, ViewOnly, words
 from ..mesas.inputs import Write
 from ..polls import polled_revision
@@ -113,8 +113,6 @@ def live(token: str) -> str:
     )
 
 
-LIVE_FRAGMENTS = "tento.live"
-KNOWN_FRAGMENTS = 1024  # live fragments a worker keeps (about 2 KB each), least recently used out
 
 
 @bp.get("/v/<token>/placar")
@@ -125,13 +123,12 @@ def live_fragment(token: str) -> Response:
     current = polled_revision(token, edit=False)
     if current is not None and request.args.get("rev") == str(current):
         return Response(status=204)
-    tv, root, known = _tv(), request.script_root, app_cache(LIVE_FRAGMENTS)
-    page = recall(known, (token, current, tv, root)) if current is not None else None
+    tv, root = _tv(), request.script_root
+    page = caches.recall(caches.LIVE, (token, current, tv, root)) if current is not None else None
     if page is None:
         board = mesas.viewer_board(token)
         page = render_template("share/_live.html", **live_context(board, tv, True))
-        known[(token, board.mesa.revision, tv, root)] = page
-        trim(known, KNOWN_FRAGMENTS)
+        caches.keep(caches.LIVE, (token, board.mesa.revision, tv, root), page)
     return make_response(page)
 
 

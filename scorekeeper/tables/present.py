@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from flask import get_template_attribute, url_for
@@ -13,6 +12,7 @@ from flask_wtf.csrf import generate_csrf
 from htmx_flask import request as hx_request
 from markupsafe import Markup
 
+from .. import caches
 from ..mesas import Board, words
 from ..mesas.board import CHART_HANDS
 from ..models import ACTIVE, Entry, Mesa
@@ -140,7 +140,7 @@ def log_entries(mesa: Mesa, records: Sequence[Entry], numbers: Mapping[int, str]
     return Markup("\n".join(lines))
 
 
-@lru_cache(maxsize=4096)
+@caches.memo(caches.LOG_LINES)
 def log_line(record: Entry, number: str, names: tuple[str, str], special_at: int) -> Markup:
     """One line of the log, rendered once: everything it shows is in its arguments (a record's
     status and note are fields of the record), so a board shows its thirty lines at the cost
@@ -160,7 +160,6 @@ def log_line(record: Entry, number: str, names: tuple[str, str], special_at: int
 CHART_WIDTH, CHART_HEIGHT = 300, 96  # the chart's viewBox; a point is CHART_HEIGHT / 12 high
 
 
-@lru_cache(maxsize=CHART_HANDS + 1)
 def chart_xs(steps: int) -> tuple[str, ...]:
     """The x coordinates of a chart of `steps` hands, as SVG text (the same for every board)."""
     return tuple(f"{round(i * CHART_WIDTH / steps, 1):g}" for i in range(steps + 1))

@@ -22,8 +22,8 @@ from htmx_flask import request as hx_request
 
 from .. import mesas
 from ..errors import missing_table
-from ..extensions import opening_limit
 from ..juiz import JUIZ_TABLE
+from ..limits import opening_limit
 from ..mesas import (
     AlreadyApplied,
     Board,

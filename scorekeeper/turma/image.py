@@ -5,17 +5,18 @@ licence, so that every accent shows on any server)."""
 from __future__ import annotations
 
 import io
-from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
+
+from .. import caches
 
 FONT = Path(__file__).resolve().parent / "DejaVuSans-Bold.ttf"
 WIDTH, HEIGHT = 1200, 630  # the size chat apps show large
 GREEN, WHITE, GOLD, SOFT = "#0f5132", "#ffffff", "#ffd54a", "#cfe8d9"
 
 
-@lru_cache(maxsize=16)
+@caches.memo(caches.SCORE_IMAGES)
 def _font(size: int) -> ImageFont.FreeTypeFont:
     """The vendored font at a size."""
     return ImageFont.truetype(str(FONT), size)
@@ -28,7 +29,7 @@ def _fitted(draw: ImageDraw.ImageDraw, text: str, size: int, width: int) -> Imag
     return _font(size)
 
 
-@lru_cache(maxsize=128)
+@caches.memo(caches.SCORE_IMAGES)
 def score_png(
     names: tuple[str, str],
     points: tuple[int, int],

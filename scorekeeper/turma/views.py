@@ -22,7 +22,8 @@ from markupsafe import Markup
 
 from .. import mesas
 from ..errors import missing_table
-from ..extensions import db, opening_limit
+from ..extensions import db
+from ..limits import opening_limit
 from ..mesas import StaleRevision, UnknownTable, ViewOnly, turmas, words
 from ..mesas.inputs import Write
 from ..models import ENTRY_COLUMNS, HandRecord, Mesa, entry

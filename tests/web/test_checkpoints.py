@@ -13,8 +13,8 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import create_app
-from scorekeeper.extensions import app_cache, db, known_records
+from scorekeeper import caches, create_app
+from scorekeeper.extensions import db
 from scorekeeper.mesas import board, board_of, service
 from scorekeeper.models import ENTRY_COLUMNS, HandRecord, Mesa, entry
 
@@ -45,7 +45,7 @@ def kept_board(app: Flask, token: str) -> board.Board | None:
     """The board the app kept from its last write on the table, if it is the current one."""
     with app.app_context():
         mesa = db.session.execute(db.select(Mesa).filter_by(edit_token=token)).scalar_one()
-        kept: board.Board | None = app_cache(service.BOARDS).get(token)
+        kept: board.Board | None = caches.store(caches.BOARDS).get(token)
         return kept if kept is not None and kept.mesa.revision == mesa.revision else None
 
 
@@ -174,15 +174,15 @@ def test_a_write_on_the_board_its_app_kept_reads_no_record(
 def test_the_kept_boards_are_bounded(
     app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """An app keeps the boards of at most KNOWN_BOARDS tables, the most recently used."""
-    monkeypatch.setattr(service, "KNOWN_BOARDS", 2)
+    """An app keeps the boards of at most its cache's bound of tables, the most recently used."""
+    monkeypatch.setattr(caches, "BOARDS", replace(caches.BOARDS, bound=2))
     tokens = [open_table(client) for _ in range(3)]
     for token in tokens[:2]:
         assert tap(client, token, "normal:0:1").status_code == 200
     assert client.get(f"/m/{tokens[0]}").status_code == 200  # the first is used again
     assert tap(client, tokens[2], "normal:1:1").status_code == 200  # the second goes
     with app.app_context():
-        assert len(app_cache(service.BOARDS)) == 2
+        assert len(caches.store(caches.BOARDS)) == 2
     assert kept_board(app, tokens[1]) is None
     assert kept_board(app, tokens[0]) is not None and kept_board(app, tokens[2]) is not None
 
@@ -190,14 +190,14 @@ def test_the_kept_boards_are_bounded(
 def test_the_record_cache_is_bounded(
     app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """An app keeps at most KNOWN_RECORDS records (fewer than a board reads, here), and the
-    boards read through it stay equal to the full fold."""
-    monkeypatch.setattr(service, "KNOWN_RECORDS", 4)
+    """An app keeps at most its cache's bound of records (fewer than a board reads, here), and
+    the boards read through it stay equal to the full fold."""
+    monkeypatch.setattr(caches, "RECORDS", replace(caches.RECORDS, bound=4))
     token = open_table(client)
     for n in range(45):
         assert tap(client, token, f"normal:{n % 2}:1" if n < 20 else "anulada").status_code == 200
         with app.app_context():
-            assert len(known_records()) <= 4
+            assert len(caches.store(caches.RECORDS)) <= 4
     checkpointed, folded = boards(app, token)
     assert checkpointed == folded
 
@@ -207,20 +207,20 @@ def test_the_record_cache_drops_only_its_least_recently_used(
 ) -> None:
     """A full cache makes room for a new board's records by dropping the records read longest
     ago, one for one: the other boards' records stay, and so does the cache's use."""
-    monkeypatch.setattr(service, "KNOWN_RECORDS", 40)
+    monkeypatch.setattr(caches, "RECORDS", replace(caches.RECORDS, bound=40))
     first, second, third = open_table(client), open_table(client), open_table(client)
     for token, count in ((first, 30), (second, 10), (third, 1)):
         for _ in range(count):
             assert tap(client, token, "anulada").status_code == 200
     with app.app_context():
-        known_records().clear()
-        app_cache(service.BOARDS).clear()  # the boards are read, not taken from the writes
+        caches.store(caches.RECORDS).clear()
+        caches.store(caches.BOARDS).clear()  # the boards are read, not taken from the writes
     client.get(f"/m/{first}")  # 30 records cached
     client.get(f"/m/{second}")  # 10 more: the 40 fit
     client.get(f"/m/{first}")  # the first table's records are now the most recent
     client.get(f"/m/{third}")  # one more record: one of the second table's goes
     with app.app_context():
-        known = known_records()
+        known = caches.store(caches.RECORDS)
         assert len(known) == 40
         ids = {
             token: set(

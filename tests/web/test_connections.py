@@ -15,7 +15,8 @@ from sqlalchemy import create_engine, event, text
 from sqlalchemy.pool import NullPool
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db, polls_engine
+from scorekeeper.database import polls_engine
+from scorekeeper.extensions import db
 from scorekeeper.models import Mesa
 
 from ..pgserver import PgServer, free_port

@@ -16,7 +16,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app, polls
-from scorekeeper.extensions import db, polls_engine
+from scorekeeper.database import polls_engine
+from scorekeeper.extensions import db
 from scorekeeper.models import Mesa
 
 from .helpers import HX, counting_statements, open_table, revision, scores, tap

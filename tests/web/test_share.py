@@ -7,6 +7,7 @@ import re
 import subprocess
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,12 +15,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import text
 
-from scorekeeper import create_app
+from scorekeeper import caches, create_app
 from scorekeeper.extensions import db
 from scorekeeper.mesas import service
 from scorekeeper.models import HandRecord, Mesa
 from scorekeeper.share import links
-from scorekeeper.share import views as share_views
 from scorekeeper.share.qr import qr_svg
 
 from ..conftest import require_program
@@ -562,16 +562,17 @@ def test_a_kept_live_fragment_never_outlives_its_revision(local_app: Flask) -> N
 def test_the_kept_live_fragments_stay_bounded(
     local_app: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A worker keeps at most KNOWN_FRAGMENTS live fragments, dropping the least recently
+    """A worker keeps at most its cache's bound of live fragments, dropping the least recently
     used: the newest table's and the one asked for again stay."""
-    monkeypatch.setattr(share_views, "KNOWN_FRAGMENTS", 2)
+    monkeypatch.setattr(caches, "LIVE", replace(caches.LIVE, bound=2))
     client = local_app.test_client()
     views = []
     for _ in range(4):
         views.append(mesa_of(local_app, open_table(client)).view_token)
         assert client.get(f"/v/{views[-1]}/placar").status_code == 200
         assert client.get(f"/v/{views[0]}/placar").status_code == 200  # asked for again
-        kept = local_app.extensions[share_views.LIVE_FRAGMENTS]
+        with local_app.app_context():
+            kept = caches.store(caches.LIVE)
         assert {key[0] for key in kept} == {views[0], views[-1]}
 
 

@@ -1,0 +1,186 @@
+"""Every per-process cache of Tento, in one place: what each keeps, its key, its bound, the
+invariant that makes it right, and what it was measured to save. Nothing kept in a process is
+the truth (the database is): each cache only spares work, and `TENTO_CACHES=0` (the app's
+`CACHES` setting) turns every one off, which changes no page (tests/web/test_caches.py), only
+its cost. `TENTO_CACHES=boards,live` keeps only the caches named.
+
+The invariants the caches rely on, held by the domain (mesas.service) and the schema:
+- a record never changes once written, except its status and note, which every read takes from
+  the database, never from a cache;
+- record ids are never reused (AUTOINCREMENT on SQLite, sequences on PostgreSQL);
+- every write moves its table's revision on, in the write's own transaction;
+- a cache is filled only outside a write's transaction or after its commit: nothing a
+  rolled-back transaction wrote reaches one.
+
+Two kinds: per-app caches (a dict per Flask app, least recently used out past their bound:
+`recall`, `keep`), which may hold data read from the database; and memoised pure functions
+(`memo`), whose result depends on their arguments only.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ParamSpec, TypeVar
+
+from flask import current_app, has_app_context
+
+Params = ParamSpec("Params")
+Result = TypeVar("Result")
+
+
+@dataclass(frozen=True)
+class Cache:
+    """A cache as it is written down: its key, its bound, why it is right, what it saves."""
+
+    name: str
+    keeps: str
+    key: str
+    bound: int
+    invariant: str
+    gain: str
+
+
+BOARDS = Cache(
+    "boards",
+    "the board a committed write left, per table",
+    "the table's edit token (never reused); checked against the table's revision on use",
+    1024,
+    "only a committed write keeps a board, and every write moves the revision on: the board "
+    "kept at a revision is the table at that revision, whichever process reads it",
+    "a tap or board read on the worker that wrote last reads no record (bench/README.md)",
+)
+RECORDS = Cache(
+    "records",
+    "what never changes of a hand record (all but its status and note)",
+    "the record's id (never reused)",
+    8192,
+    "records change only in status and note, which every read takes from the database; only "
+    "committed records are kept",
+    "a board read where no board was kept reads 30 small rows instead of 30 whole records",
+)
+LIVE = Cache(
+    "live",
+    "the live view's fragment as drawn for a revision",
+    "(viewer token, revision, TV layout, script root)",
+    1024,
+    "a table changes only by a write, and every write moves its revision on",
+    "a changed poll's other viewers (four phones a table) get the drawn fragment",
+)
+LOG_LINES = Cache(
+    "log_lines",
+    "a log line's HTML",
+    "(record with its status and note, its number, the team names, the special hand)",
+    4096,
+    "pure: the line depends on its arguments only",
+    "a board's thirty log lines cost what one does",
+)
+QR_CODES = Cache(
+    "qr_codes",
+    "a QR code's SVG",
+    "(URL, element id, label)",
+    256,
+    "pure",
+    "the share and turma pages draw their codes once per link",
+)
+SCORE_IMAGES = Cache(
+    "score_images",
+    "the score's PNG and the fonts drawing it",
+    "everything drawn (names, points, lines, date, winner, players); font size",
+    128,
+    "pure",
+    "a link previewed by several chats is drawn once",
+)
+STATIC_FILES = Cache(
+    "static_files",
+    "static files' content hashes and compressed bodies",
+    "(path, modification time, size) and (path, version, encoding)",
+    256,
+    "pure given the file's stat: a changed file gets a new key",
+    "each static file is hashed and compressed at the best level once per process",
+)
+STATEMENTS = Cache(
+    "statements",
+    "a poll's SQL compiled for a database driver",
+    "(the engine's dialect, scorer or viewer token)",
+    16,
+    "pure: the statement depends on the dialect only",
+    "an unchanged poll on PostgreSQL skips SQLAlchemy's compiling (the poll is one round trip)",
+)
+ALL = (BOARDS, RECORDS, LIVE, LOG_LINES, QR_CODES, SCORE_IMAGES, STATIC_FILES, STATEMENTS)
+NAMES = frozenset(cache.name for cache in ALL)
+
+
+def setting(value: str) -> frozenset[str]:
+    """The caches a TENTO_CACHES value keeps on: all when unset or '1', none for '0', else the
+    comma-separated names (an unknown name is an error, said at start)."""
+    text = value.strip()
+    if text in ("", "1"):
+        return NAMES
+    if text == "0":
+        return frozenset()
+    named = frozenset(part.strip() for part in text.split(",") if part.strip())
+    unknown = named - NAMES
+    if unknown:
+        raise ValueError(f"TENTO_CACHES names no such cache: {', '.join(sorted(unknown))}")
+    return named
+
+
+def enabled(cache: Cache) -> bool:
+    """True when the current app keeps this cache (outside an app, every cache is on)."""
+    if not has_app_context():
+        return True
+    return cache.name in current_app.config["CACHES"]
+
+
+def store(cache: Cache) -> OrderedDict[Any, Any]:
+    """The current app's dict for a per-app cache, least recently used first, made on first use."""
+    key = f"tento.cache.{cache.name}"
+    store: OrderedDict[Any, Any] | None = current_app.extensions.get(key)
+    if store is None:
+        store = current_app.extensions.setdefault(key, OrderedDict())
+    return store
+
+
+def recall(cache: Cache, key: Any) -> Any:
+    """The value kept under `key` (made the most recently used), or None (also when off)."""
+    if not enabled(cache):
+        return None
+    entries = store(cache)
+    value = entries.pop(key, None)  # taken out and put back: a thread dropping it costs a miss
+    if value is not None:
+        entries[key] = value
+    return value
+
+
+def keep(cache: Cache, key: Any, value: Any) -> None:
+    """Keep `value` under `key`, dropping the least recently used past the cache's bound."""
+    if not enabled(cache):
+        return
+    entries = store(cache)
+    entries[key] = value
+    while len(entries) > cache.bound:
+        try:
+            entries.popitem(last=False)
+        except KeyError:  # another thread emptied it meanwhile
+            break
+
+
+def memo(cache: Cache) -> Callable[[Callable[Params, Result]], Callable[Params, Result]]:
+    """Memoise a pure function under `cache` (its bound, least recently used out); with the cache
+    off in the current app, the function runs every time."""
+
+    def decorate(function: Callable[Params, Result]) -> Callable[Params, Result]:
+        cached = functools.lru_cache(maxsize=cache.bound)(function)
+
+        @functools.wraps(function)
+        def call(*args: Params.args, **kwargs: Params.kwargs) -> Result:
+            if enabled(cache):
+                return cached(*args, **kwargs)
+            return function(*args, **kwargs)
+
+        return call
+
+    return decorate
