@@ -51,48 +51,66 @@ def folded(name: str) -> str:
     return " ".join(unicodedata.normalize("NFC", name).casefold().split())
 
 
-def summarize(mesa: Mesa, records: Sequence[Entry]) -> dict[str, Any]:
-    """What the statistics need from a table, from its active records (in order) and the
-    state stored with each."""
-    games: list[dict[str, Any]] = []
-    series: list[int] = []
-    onze = [[0, 0], [0, 0]]  # per side: played, won
-    ran = [0, 0]  # per side: times it ran from a truco (or seis, nove, doze)
-    hands = 0
-    before = MatchState(mesa.match_config)
-    worst = [[0, 0, 0], [0, 0, 0]]  # per side, its worst moment: deficit, own points, theirs
-    for record in records:
-        after = state_after(mesa, record)
+@dataclass
+class Fold:
+    """What `summarize` accumulates over a table's active records, up to the last one folded."""
+
+    state: MatchState  # after the last record folded
+    count: int = 0  # the active records folded
+    hands: int = 0
+    games: list[dict[str, Any]] = field(default_factory=list)
+    series: list[int] = field(default_factory=list)
+    onze: list[list[int]] = field(default_factory=lambda: [[0, 0], [0, 0]])  # played, won
+    ran: list[int] = field(default_factory=lambda: [0, 0])  # runs from a truco (seis, nove…)
+    # per side, its worst moment in the current game: deficit, own points, theirs
+    worst: list[list[int]] = field(default_factory=lambda: [[0, 0, 0], [0, 0, 0]])
+    start: str | None = None
+    end: str | None = None
+
+    def add(self, mesa: Mesa, record: Entry) -> None:
+        """Fold in the next active record, from the state stored with it."""
+        before, after = self.state, state_after(mesa, record)
         kind = Kind(record.kind)
-        hands += kind.is_hand
+        self.count += 1
+        self.hands += kind.is_hand
         if (after.series_number, after.game_number) != (before.series_number, before.game_number):
-            worst = [[0, 0, 0], [0, 0, 0]]
+            self.worst = [[0, 0, 0], [0, 0, 0]]
         side = record.side if record.side in (0, 1) else None
         if kind is Kind.ONZE_GANHOU and side is not None:
-            onze[side][0] += 1
-            onze[side][1] += 1
+            self.onze[side][0] += 1
+            self.onze[side][1] += 1
         elif kind is Kind.ONZE_PERDEU and side is not None:
-            onze[1 - side][0] += 1
+            self.onze[1 - side][0] += 1
         if record.note in RAN_NOTES and side is not None:
-            ran[1 - side] += 1
+            self.ran[1 - side] += 1
         for s in (0, 1):
             deficit = after.points[1 - s] - after.points[s]
-            if after.game_winner is None and deficit > worst[s][0]:
-                worst[s] = [deficit, after.points[s], after.points[1 - s]]
+            if after.game_winner is None and deficit > self.worst[s][0]:
+                self.worst[s] = [deficit, after.points[s], after.points[1 - s]]
         if after.game_winner is not None and before.game_winner is None:
             winner = after.game_winner
-            games.append(
+            self.games.append(
                 {
                     "winner": winner,
                     "series": after.series_number,
                     "points": list(after.points),
-                    "comeback": worst[winner],
+                    "comeback": list(self.worst[winner]),
                     "at": record.created_at.isoformat(),
                 }
             )
         if after.series_winner is not None and before.series_winner is None:
-            series.append(after.series_winner)
-        before = after
+            self.series.append(after.series_winner)
+        self.start = self.start or record.created_at.isoformat()
+        self.end = record.created_at.isoformat()
+        self.state = after
+
+
+def summarize(mesa: Mesa, records: Sequence[Entry]) -> dict[str, Any]:
+    """What the statistics need from a table, from its active records (in order) and the
+    state stored with each."""
+    fold = Fold(MatchState(mesa.match_config))
+    for record in records:
+        fold.add(mesa, record)
     return {
         "version": SUMMARY_VERSION,
         "players": mesa.players,
@@ -100,16 +118,16 @@ def summarize(mesa: Mesa, records: Sequence[Entry]) -> dict[str, Any]:
         "teams": list(mesa.team_names),
         "best_of": mesa.best_of,
         "opened": mesa.created_at.isoformat(),
-        "start": records[0].created_at.isoformat() if records else None,
-        "end": records[-1].created_at.isoformat() if records else None,
-        "hands": hands,
-        "games": games,
-        "series": series,
-        "onze": onze,
-        "ran": ran,
-        "points": list(before.points),
-        "wins": list(before.wins),
-        "totals": list(before.totals),
+        "start": fold.start,
+        "end": fold.end,
+        "hands": fold.hands,
+        "games": fold.games,
+        "series": fold.series,
+        "onze": fold.onze,
+        "ran": fold.ran,
+        "points": list(fold.state.points),
+        "wins": list(fold.state.wins),
+        "totals": list(fold.state.totals),
     }
 
 
