@@ -1,8 +1,11 @@
 """A turma's statistics, from its tables' hand records (the log stays the truth).
 
-Each table's records are read once into a small summary (its games, series, mãos de onze, runs
-from truco, hands and times), kept in `mesa_summary` with the table's revision; the summary
-reads the stored state after each record (its checkpoint), never folding again.
+Each table's records are read into a small summary (its games, series, mãos de onze, runs from
+truco, hands and times), kept in `mesa_summary` with the table's revision; the summary reads the
+stored state after each record (its checkpoint), never folding the rules again. It also keeps
+its own fold at a few records (MARGIN, 2 MARGIN, 4 MARGIN… active records from the newest): once
+the table moved on, it is folded on from one that no write since can have reached, reading only
+the records after it, so its cost follows the writes since, not the table's length.
 
 The statistics are a fold of the summaries, table after table in order, into a tally whose size
 is the turma's players, pairs and rivalries, never its history. The tally of the older tables
@@ -13,9 +16,10 @@ that proves it current, checked by one SQL aggregate: a page folds only the newe
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, date, datetime, timedelta
+from itertools import pairwise
 from typing import Any
 
 from sqlalchemy import bindparam, case, func, insert, select, update
@@ -37,9 +41,10 @@ from ..rules import Kind, MatchState
 from .board import state_after
 from .words import LOCAL_TZ
 
-SUMMARY_VERSION = 1  # bump when the summary's shape changes: old ones are read again
+SUMMARY_VERSION = 2  # bump when the summary's shape changes: old ones are read again
 TALLY_VERSION = 2  # bump when the tally's shape or its counting changes: old ones are refolded
 KEEP_OPEN = 3  # the newest tables of a turma, folded on every view instead of stored
+MARGIN = 32  # a summary's shallowest checkpoint: this many active records from the newest
 NIGHTS = 12  # the newest evenings the tally keeps, game by game, for the turma's chart
 NIGHT_ENDS = timedelta(hours=6)  # a table opened before 6:00 belongs to the evening before
 DEFAULT_TEAMS = ("nós", "eles")
@@ -53,7 +58,9 @@ def folded(name: str) -> str:
 
 @dataclass
 class Fold:
-    """What `summarize` accumulates over a table's active records, up to the last one folded."""
+    """What `summarize` accumulates over a table's active records, up to the last one folded:
+    from the table's start, or resumed from a checkpoint as if every record before it had been
+    folded (a checkpoint keeps this, its lists as their lengths: they only grow)."""
 
     state: MatchState  # after the last record folded
     count: int = 0  # the active records folded
@@ -104,13 +111,57 @@ class Fold:
         self.end = record.created_at.isoformat()
         self.state = after
 
+    def mark(self, record: Entry) -> dict[str, Any]:
+        """A checkpoint at `record`, the last one folded: which record it is and this fold."""
+        return {
+            "at": self.count,
+            "id": record.id,
+            "seq": record.seq,
+            "note": record.note,
+            "hands": self.hands,
+            "games": len(self.games),
+            "series": len(self.series),
+            "onze": [list(pair) for pair in self.onze],
+            "ran": list(self.ran),
+            "worst": [list(moment) for moment in self.worst],
+        }
 
-def summarize(mesa: Mesa, records: Sequence[Entry]) -> dict[str, Any]:
+    @classmethod
+    def resumed(
+        cls, mesa: Mesa, summary: Mapping[str, Any], mark: Mapping[str, Any], record: Entry
+    ) -> Fold:
+        """The fold at a checkpoint `mark` of `summary`, whose record `record` is read again
+        (the table's first record, before it, is the summary's too)."""
+        return cls(
+            state=state_after(mesa, record),
+            count=int(mark["at"]),
+            hands=int(mark["hands"]),
+            games=list(summary["games"][: mark["games"]]),
+            series=list(summary["series"][: mark["series"]]),
+            onze=[list(pair) for pair in mark["onze"]],
+            ran=list(mark["ran"]),
+            worst=[list(moment) for moment in mark["worst"]],
+            start=summary["start"],
+            end=record.created_at.isoformat(),
+        )
+
+
+def summarize(
+    mesa: Mesa,
+    records: Sequence[Entry],
+    fold: Fold | None = None,
+    marks: Collection[int] = (),
+) -> dict[str, Any]:
     """What the statistics need from a table, from its active records (in order) and the
-    state stored with each."""
-    fold = Fold(MatchState(mesa.match_config))
+    state stored with each: folded from the table's start, or on from `fold` (a checkpoint's,
+    `records` being those after it), with a checkpoint at each count of active records in
+    `marks` (under "marks", deepest first)."""
+    fold = fold or Fold(MatchState(mesa.match_config))
+    kept = []
     for record in records:
         fold.add(mesa, record)
+        if fold.count in marks:
+            kept.append(fold.mark(record))
     return {
         "version": SUMMARY_VERSION,
         "players": mesa.players,
@@ -128,6 +179,8 @@ def summarize(mesa: Mesa, records: Sequence[Entry]) -> dict[str, Any]:
         "points": list(fold.state.points),
         "wins": list(fold.state.wins),
         "totals": list(fold.state.totals),
+        "count": fold.count,
+        "marks": kept,
     }
 
 
@@ -138,6 +191,22 @@ _ACTIVE = (
     .where(_RECORDS.c.mesa_id == bindparam("mesa"), _RECORDS.c.status == ACTIVE)
     .order_by(_RECORDS.c.seq)
 )
+# The active records from a checkpoint's on (the status and seq index finds them), each with the
+# table's revision as the same read saw it: the writes made before those records were read.
+_REVISION_READ = (
+    select(Mesa.__table__.c.revision)
+    .where(Mesa.__table__.c.id == bindparam("mesa"))
+    .scalar_subquery()
+)
+_ACTIVE_FROM = (
+    select(*ENTRY_COLUMNS, _REVISION_READ)
+    .where(
+        _RECORDS.c.mesa_id == bindparam("mesa"),
+        _RECORDS.c.status == ACTIVE,
+        _RECORDS.c.seq >= bindparam("seq"),
+    )
+    .order_by(_RECORDS.c.seq)
+)
 _NEWER_SUMMARY = (
     update(_SUMMARIES)
     .where(_SUMMARIES.c.mesa_id == bindparam("mesa"), _SUMMARIES.c.revision < bindparam("rev"))
@@ -145,10 +214,77 @@ _NEWER_SUMMARY = (
 )
 
 
+def _places(count: int, after: int = 0, kept: Iterable[int] = ()) -> list[int]:
+    """Where a summary of `count` active records keeps its checkpoints (counts of active records,
+    deepest first). The candidates: the depths MARGIN, 2 MARGIN, 4 MARGIN… among the records
+    just folded (past `after`), and the `kept` places (up to it); kept of them: the shallowest,
+    the deepest, and each whose next deeper one is more than twice as deep as the last kept. So
+    O(log count) checkpoints, and for any number of writes one deeper, at most about twice as
+    deep wherever the candidates allow: a summary is brought up to date reading in proportion
+    to the writes made since, not to the table's length."""
+    depths = {count - at + 1 for at in kept if count - at + 1 >= MARGIN}
+    depth = MARGIN
+    while count - depth >= after:
+        depths.add(depth)
+        depth *= 2
+    ordered = sorted(depths)
+    chosen: list[int] = []
+    for depth, deeper in pairwise([*ordered, None]):
+        if not chosen or deeper is None or deeper > 2 * chosen[-1]:
+            chosen.append(depth)
+    return sorted(count - depth + 1 for depth in chosen)
+
+
 def _read(mesa: Mesa) -> dict[str, Any]:
-    """A table's summary read from its active records."""
-    rows = db.session.execute(_ACTIVE, {"mesa": mesa.id})
-    return summarize(mesa, [entry(row) for row in rows])
+    """A table's summary read from all its active records, with its checkpoints."""
+    records = [entry(row) for row in db.session.execute(_ACTIVE, {"mesa": mesa.id})]
+    return summarize(mesa, records, marks=set(_places(len(records))))
+
+
+def _depth(summary: Mapping[str, Any], mark: Mapping[str, Any]) -> int:
+    """The active records from a checkpoint to the newest, itself included, when its summary
+    was read. Fewer writes than that leave the checkpoint's record and every one before it as
+    they were: a record changes only when undone or, as the newest active one, noted, and
+    getting to it takes undoing every active record after it."""
+    return int(summary["count"]) - int(mark["at"]) + 1
+
+
+def _resumed(mesa: Mesa, kept: Any) -> dict[str, Any] | None:
+    """A stored summary row `kept` brought up to date: folded on from its shallowest checkpoint
+    deeper than the writes made since, reading only the active records from it on; None when
+    it has none such, or the read finds the checkpoint's record gone or noted since, or more
+    writes made by then (the revision the read saw)."""
+    summary = kept.data
+    writes = mesa.revision - kept.revision
+    usable = [m for m in summary["marks"] if _depth(summary, m) > writes]
+    if not usable:
+        return None
+    mark = usable[-1]  # the shallowest
+    rows = db.session.execute(_ACTIVE_FROM, {"mesa": mesa.id, "seq": mark["seq"]}).all()
+    records = [entry(row[:-1]) for row in rows]
+    if (
+        not records
+        or (records[0].id, records[0].note) != (mark["id"], mark["note"])
+        or rows[0][-1] - kept.revision >= _depth(summary, mark)
+    ):
+        return None
+    at = int(mark["at"])
+    deeper = {int(m["at"]): m for m in summary["marks"] if m["at"] <= at}
+    places = _places(at + len(records) - 1, at, deeper)
+    fold = Fold.resumed(mesa, summary, mark, records[0])
+    found = summarize(mesa, records[1:], fold, set(places))
+    found["marks"] = [deeper[p] for p in places if p in deeper] + found["marks"]
+    return found
+
+
+def refreshed(mesa: Mesa, kept: Any | None) -> dict[str, Any]:
+    """A table's summary brought up to date from its stored row `kept` (None without one):
+    folded on from a checkpoint (`_resumed`), else read again from every active record."""
+    if kept is not None and kept.data.get("version") == SUMMARY_VERSION:
+        found = _resumed(mesa, kept)
+        if found is not None:
+            return found
+    return _read(mesa)
 
 
 def _store_summary(mesa_id: int, revision: int, data: dict[str, Any], *, new: bool) -> None:
@@ -166,9 +302,10 @@ def _store_summary(mesa_id: int, revision: int, data: dict[str, Any], *, new: bo
 
 
 def summaries(mesas: Sequence[Mesa]) -> dict[int, dict[str, Any]]:
-    """Each table's summary by id: the stored one while its revision is the table's, else read
-    again from the records (after the table's revision was) and stored: one query for all, plus
-    one per table that changed. The tables' loaded state is kept (the writes are apart)."""
+    """Each table's summary by id: the stored one while its revision is the table's, else
+    brought up to date (`refreshed`, after the table's revision was) and stored: one query for
+    all, plus one read per table that changed (two when its checkpoint is gone). The tables'
+    loaded state is kept (the writes are apart)."""
     if not mesas:
         return {}
     ids = [m.id for m in mesas]
@@ -184,7 +321,7 @@ def summaries(mesas: Sequence[Mesa]) -> dict[int, dict[str, Any]]:
         ):
             found[mesa.id] = kept.data
             continue
-        found[mesa.id] = _read(mesa)
+        found[mesa.id] = refreshed(mesa, kept)
         _store_summary(mesa.id, mesa.revision, found[mesa.id], new=kept is None)
     return found
 

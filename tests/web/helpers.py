@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -96,3 +97,33 @@ def counting_statements(
         event.remove(engine, "before_cursor_execute", count)
         if polls is not None:
             event.remove(polls, "checkout", counting_cursors)
+
+
+@contextmanager
+def counting_rows(engine: Engine, rows: list[int]) -> Iterator[None]:
+    """Append 1 to `rows` for every row read from the database on a connection of `engine`
+    checked out meanwhile, whatever reads it: the driver's row factory (sqlite3's or psycopg's)
+    counts them, and is given back at the end."""
+    originals: dict[Any, Any] = {}
+
+    def counted(dbapi_connection: Any, *_: object) -> None:
+        if dbapi_connection in originals:  # checked out again: counting already
+            return
+        original = originals[dbapi_connection] = dbapi_connection.row_factory
+        if isinstance(dbapi_connection, sqlite3.Connection):
+            dbapi_connection.row_factory = lambda _cursor, row: rows.append(1) or row
+            return
+
+        def factory(cursor: Any) -> Any:
+            make = original(cursor)
+            return lambda values: rows.append(1) or make(values)
+
+        dbapi_connection.row_factory = factory
+
+    event.listen(engine, "checkout", counted)
+    try:
+        yield
+    finally:
+        event.remove(engine, "checkout", counted)
+        for dbapi_connection, original in originals.items():
+            dbapi_connection.row_factory = original
