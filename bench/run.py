@@ -539,7 +539,7 @@ def memory_summary(results: dict[str, Any]) -> dict[str, float]:
 
 
 def verdicts(results: dict[str, Any]) -> dict[str, bool]:
-    """Each budget of DESIGN.md and of issue 12, on the medians: met or not."""
+    """Each budget (BUDGETS, listed in bench/README.md), on the medians: met or not."""
     weight, viewers, past = results["page_weight"], results["viewers_1000"], results["history"]
     return {
         "first_load_gzip_bytes": weight["first_load_gzip_bytes"]

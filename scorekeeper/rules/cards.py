@@ -1,4 +1,4 @@
-"""Cards: ranks, suits and their pt-BR names (seed 000, Valor das cartas e manilhas). What a
+"""Cards: ranks, suits and their pt-BR names (/regras#cartas-e-manilhas). What a
 ruleset makes of them (its deck, the vira, the manilhas, strength) is in `decks`."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""What a ruleset makes of the cards: its deck, the vira, the manilhas and card strength (seed
-000, Introdução and Valor das cartas e manilhas; seed 002, manilha fixa; seed 003, the 27-card
-baralho limpo)."""
+"""What a ruleset makes of the cards: its deck, the vira, the manilhas and card strength
+(/regras#cartas-e-manilhas, with its variants manilha fixa and the baralho limpo, 27 cards with
+manilha fixa: docs/rules-sources.md)."""
 
 from __future__ import annotations
 

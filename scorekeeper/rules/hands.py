@@ -1,4 +1,4 @@
-"""Judging a hand (mão) from its round results: seed 000, Rodadas e empates."""
+"""Judging a hand (mão) from its round results: /regras#rodadas-e-empates."""
 
 from __future__ import annotations
 
@@ -148,8 +148,9 @@ def undecided(labels: Sequence[str]) -> bool:
 
 def next_opening_side(last: str, mao_side: int) -> int:
     """The side that opens the round after one whose result was `last` ('nos', 'eles',
-    'empate'): the winner's; after a tie, the mão's (seed 000; under the primeira_empatada
-    option the side of the first tying card, which the result alone does not tell)."""
+    'empate'): the winner's; after a tie, the mão's (/regras#rodadas-e-empates; under the
+    primeira_empatada option the side of the first tying card, which the result alone does not
+    tell)."""
     return SIDE_LABELS.index(last) if last in SIDE_LABELS else mao_side
 
 

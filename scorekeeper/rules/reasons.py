@@ -104,7 +104,7 @@ class Code(Enum):
     RAN_ON_TURN = auto()  # seat, side (who scores), points
     ONZE_PLAYED = auto()  # seat (None when the first card decided), side
     ONZE_DECLINED = auto()  # seat, side (who scores), points
-    # One round's ruling, its seats being the plays in order (seed 000, Rodadas e empates).
+    # One round's ruling, its seats being the plays in order (/regras#rodadas-e-empates).
     MANILHAS_BY_VIRA = auto()  # card (the vira), cards (the manilhas, strongest first)
     MANILHAS_FIXED = auto()  # cards (the manilhas, strongest first)
     COVERED_LOSE = auto()  # seats (who played covered)
@@ -126,7 +126,7 @@ class Code(Enum):
     NEXT_BY_WINNER = auto()  # round (the next one), seat
     NEXT_BY_MAO = auto()  # round (the next one), seat
     NEXT_BY_FIRST_TIE = auto()  # round (the next one), seat
-    # The hand from its round results (seed 000, Rodadas e empates).
+    # The hand from its round results (/regras#rodadas-e-empates).
     NO_ROUND_YET = auto()
     FIRST_TIED = auto()
     NOBODY_TWO_YET = auto()
@@ -340,7 +340,8 @@ def _call(reason: Reason) -> str:
 
 
 def _answerer(reason: Reason, names: Names) -> str:
-    """Who answers a call: a player (seed 000) or any player of the other side (seed 002)."""
+    """Who answers a call (/regras#truco): a player (the default) or any player of the other
+    side (the variant resposta=qualquer)."""
     if reason.other is not None:
         return names.seat(reason.other)
     return "qualquer jogador do outro lado, e vale a primeira resposta"

@@ -1,4 +1,4 @@
-"""Judging one round (rodada): seed 000, Rodadas e empates.
+"""Judging one round (rodada): /regras#rodadas-e-empates.
 
 A round's reasons name its plays by position (seat 1 is the first card down); `RoundVerdict`
 words them with the players' names as given.
@@ -96,12 +96,14 @@ def parse_play(player: str, value: Card | str) -> Play:
 
 
 def may_cover(round_number: int) -> bool:
-    """True when a card may be put down covered in this round: from the second on (seed 000)."""
+    """True when a card may be put down covered in this round: from the second on
+    (/regras#carta-coberta)."""
     return round_number > 1
 
 
 def mao_opens(round_number: int) -> bool:
-    """True when the mão plays first whoever won before: in the first round (seed 000)."""
+    """True when the mão plays first whoever won before: in the first round
+    (/regras#rodadas-e-empates)."""
     return round_number == 1
 
 
@@ -177,7 +179,7 @@ def check_plays_count(count: int, players: int) -> None:
 
 def check_mao(mao: int, *, players: int, round_number: int | None = None) -> None:
     """Refuse a mão (its 0-based position in the round's play order) that is no player's; given
-    the round, also a mão that does not open the first round (seed 000, Distribuição)."""
+    the round, also a mão that does not open the first round (/regras#rodadas-e-empates)."""
     if isinstance(mao, bool) or not isinstance(mao, int) or not 0 <= mao < players:
         raise RuleBroken(Reason(Code.NO_SUCH_MAO, players=players))
     if round_number is not None and mao_opens(round_number) and mao != 0:

@@ -22,10 +22,11 @@ ANSWERERS: tuple[Answerer, ...] = get_args(Answerer)
 class RuleSet:
     """Deck, manilha mode, who opens after a tied round and who answers for a side.
 
-    `answerer` matters in 2x2 only. "proximo" (seed 000): a call is answered by the next
-    opponent in play order, a raise by the player who asked, and the mão de onze is decided by
-    the first player of the side at eleven in play order. "qualquer" (seed 002): any player of
-    the side may answer a call or decide the mão de onze, and the first answer counts.
+    `answerer` matters in 2x2 only. "proximo" (the default, /regras#truco and
+    /regras#mao-de-onze): a call is answered by the next opponent in play order, a raise by the
+    player who asked, and the mão de onze is decided by the first player of the side at eleven
+    in play order. "qualquer" (the variant, docs/rules-sources.md): any player of the side may
+    answer a call or decide the mão de onze, and the first answer counts.
     """
 
     deck: Deck = "sujo"

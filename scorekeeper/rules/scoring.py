@@ -1,4 +1,4 @@
-"""The score as a fold over hand outcomes: seed 000, Pontos and Mão de onze e mão de ferro.
+"""The score as a fold over hand outcomes: /regras#pontos, #mao-de-onze and #mao-de-ferro.
 
 A match is a list of outcomes (hands, corrections and the markers that start the next game or
 series). Folding them from the start gives the score, which kind of hand comes next, the legal
@@ -351,7 +351,8 @@ class MatchState:
         )
         if outcome.side is None or outcome.gain == 0:
             return state
-        if outcome.kind is Kind.FERRO:  # whoever wins the mão de ferro wins the game (seed 003)
+        # whoever wins the mão de ferro wins the game (/regras#mao-de-ferro)
+        if outcome.kind is Kind.FERRO:
             return state._score(outcome.side, TARGET)
         return state._score(outcome.side, outcome.gain)
 

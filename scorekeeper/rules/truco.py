@@ -1,5 +1,5 @@
-"""What a hand is worth while it is played: truco, seis, nove, doze (seed 000, Truco and Correr),
-and what the board records when it ends, as a scoring `Outcome`.
+"""What a hand is worth while it is played: truco, seis, nove, doze (/regras#truco and
+/regras#correr), and what the board records when it ends, as a scoring `Outcome`.
 
 `Bet` is the one place that turns the kind of hand (normal, mão de onze, mão de ferro) and its
 value into the outcome the score keeps: a won hand, a void hand, a run, a declined mão de onze.

@@ -1,7 +1,8 @@
 """Judging a whole hand from its events: cards, calls and answers in the order they happened.
 
-Seed 000 (Distribuição, Rodadas e empates, Truco, Correr, Mão de onze e mão de ferro, Pontos),
-with the seed 002 options the RuleSet names (who opens after a tie, who answers for a side).
+The rule book's /regras#rodadas-e-empates, #carta-coberta, #truco, #correr, #mao-de-onze,
+#mao-de-ferro and #pontos, with the variants the RuleSet names (who opens after a tie, who
+answers for a side: docs/rules-sources.md).
 
 Each round is decided by `judge_round`, the hand by `hands.decide` (what `judge_hand` uses), the
 value and the recorded outcome by `Bet`. The mão de onze: the side at eleven decides before the
@@ -73,7 +74,8 @@ class HandSetup:
     @property
     def onze_decider(self) -> int | None:
         """Who decides the mão de onze: the first seat of the side at eleven in play order from
-        the mão (seed 000); None when any player of the side may (seed 002) or no mão de onze."""
+        the mão (/regras#mao-de-onze); None when any player of the side may (the variant) or no
+        mão de onze."""
         side = self.special.onze_side
         if side is None or (self.ruleset.answerer == "qualquer" and self.players == 4):
             return None
@@ -81,7 +83,8 @@ class HandSetup:
 
     def answerer(self, caller: int, raised_from: int | None) -> int | None:
         """Who answers a call by `caller`: the next opponent in play order, or for a raise the
-        player who asked (seed 000); None when any player of the other side may (seed 002)."""
+        player who asked (/regras#truco); None when any player of the other side may (the
+        variant)."""
         if self.players == 4 and self.ruleset.answerer == "qualquer":
             return None
         return self.after(caller) if raised_from is None else raised_from
@@ -162,7 +165,7 @@ class HandState:
     @property
     def card_turn(self) -> int | None:
         """The seat that may put down a card now: the turn's, unless a call waits or the hand
-        is over (seed 000, Truco: no card is played while a call waits)."""
+        is over (/regras#truco: no card is played while a call waits)."""
         return None if self.caller is not None else self.turn
 
     @property

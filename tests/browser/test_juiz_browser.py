@@ -81,7 +81,7 @@ def test_card_taps_swap_the_juiz_in_place_and_push_the_address(
 def test_tapping_vira_and_cards_gives_the_ruling_with_reasons(
     page: Page, live_server: str
 ) -> None:
-    """seed 000, Valor das cartas e manilhas: vira 7♥ makes the Q manilhas; Q♣ (zap) wins."""
+    """/regras#cartas-e-manilhas: vira 7♥ makes the Q manilhas; Q♣ (zap) wins."""
     page.goto(live_server + "/juiz/rodada?jogadores=2")
     pick(page, "7c")
     pick(page, "3p")
@@ -95,7 +95,7 @@ def test_tapping_vira_and_cards_gives_the_ruling_with_reasons(
 
 
 def test_a_covered_card_is_offered_from_round_two_and_loses(page: Page, live_server: str) -> None:
-    """seed 000, Rodadas e empates: a covered card counts nothing."""
+    """/regras#carta-coberta: a covered card counts nothing."""
     page.goto(live_server + "/juiz/rodada?jogadores=2&rodada=1&vira=4o")
     expect(page.get_by_test_id("coberta")).to_have_count(0)
     page.goto(live_server + "/juiz/rodada?jogadores=2&rodada=2&vira=4o")

@@ -1,4 +1,4 @@
-"""The rule sets the rules tests share: the default and the seeds' variants."""
+"""The rule sets the rules tests share: the default and the rule book's variants."""
 
 from scorekeeper.rules import RuleSet
 

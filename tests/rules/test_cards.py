@@ -1,8 +1,8 @@
 """Cards, decks, manilhas and card strength.
 
-Seed 000, "Introdução" and "Valor das cartas e manilhas"; seed 002 (manilha fixa);
-seed 003 (27-card baralho limpo). Every expectation below is written from the rules text
-(RULES.md, "Cards"), not read back from the engine.
+/regras#cartas-e-manilhas, with its variants manilha fixa and the 27-card baralho limpo (the
+texts each follows: docs/rules-sources.md). Every expectation below is written from the rule
+book's text, not read back from the engine.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def assert_pt_error(excinfo: pytest.ExceptionInfo[RulesError], *words: str) -> N
 
 
 def test_rules_error_is_a_value_error() -> None:
-    """seed 000, Valor das cartas e manilhas: an invalid card is a bad value (RulesError)."""
+    """/regras#cartas-e-manilhas: an invalid card is a bad value (RulesError)."""
     assert issubclass(RulesError, ValueError)
     with pytest.raises(ValueError):
         Card.parse("8p")
@@ -72,7 +72,7 @@ SUIT_BY_LETTER = {"p": Suit.PAUS, "c": Suit.COPAS, "e": Suit.ESPADAS, "o": Suit.
 
 @pytest.mark.parametrize(("rank", "suit"), list(itertools.product(SUJO_RANKS, SUIT_LETTERS)))
 def test_parse_reads_every_rank_and_suit(rank: str, suit: str) -> None:
-    """seed 000, Introdução: 40 cards, ranks 4 5 6 7 Q J K A 2 3 in four suits."""
+    """/regras#cartas-e-manilhas: 40 cards, ranks 4 5 6 7 Q J K A 2 3 in four suits."""
     card = Card.parse(rank + suit)
     assert card.rank.value == rank
     assert card.suit is SUIT_BY_LETTER[suit]
@@ -95,7 +95,7 @@ def test_parse_reads_every_rank_and_suit(rank: str, suit: str) -> None:
     ],
 )
 def test_parse_is_case_insensitive(text: str, canonical: str) -> None:
-    """seed 000, Valor das cartas e manilhas: a card is its rank and suit, whatever the case."""
+    """/regras#cartas-e-manilhas: a card is its rank and suit, whatever the case."""
     assert str(Card.parse(text)) == canonical
     assert Card.parse(text) == Card.parse(canonical)
 
@@ -115,7 +115,7 @@ def test_parse_is_case_insensitive(text: str, canonical: str) -> None:
     ],
 )
 def test_parse_accepts_suit_symbols(text: str, canonical: str) -> None:
-    """seed 000, Valor das cartas e manilhas: paus ♣, copas ♥, espadas ♠, ouros ♦."""
+    """/regras#cartas-e-manilhas: paus ♣, copas ♥, espadas ♠, ouros ♦."""
     card = Card.parse(text)
     assert str(card) == canonical
     assert card.face[0] == canonical[0]
@@ -123,7 +123,7 @@ def test_parse_accepts_suit_symbols(text: str, canonical: str) -> None:
 
 
 def test_str_is_the_canonical_text() -> None:
-    """seed 000, Valor das cartas e manilhas: the zap is the 4 of paus, written '4p'."""
+    """/regras#cartas-e-manilhas: the zap is the 4 of paus, written '4p'."""
     zap = Card(Rank.QUATRO, Suit.PAUS)
     assert str(zap) == "4p"
     assert zap.face == "4♣"
@@ -138,14 +138,14 @@ def test_str_is_the_canonical_text() -> None:
     ["8", "9", "10", "8p", "9c", "10e", "10o", "", "   ", "Z1", "AX", "4", "p", "4pp", "Xp", "1p"],
 )
 def test_parse_refuses_cards_that_are_not_in_truco(text: str) -> None:
-    """seed 000, Introdução: the deck has no 8, 9, 10 nor jokers; suits are p c e o."""
+    """/regras#cartas-e-manilhas: the deck has no 8, 9, 10 nor jokers; suits are p c e o."""
     with pytest.raises(RulesError) as excinfo:
         Card.parse(text)
     assert_pt_error(excinfo, "carta")
 
 
 def test_parse_refuses_non_text() -> None:
-    """seed 000, Valor das cartas e manilhas: a card is given as text like '4p'."""
+    """/regras#cartas-e-manilhas: a card is given as text like '4p'."""
     with pytest.raises(RulesError) as excinfo:
         Card.parse(None)  # type: ignore[arg-type]
     assert_pt_error(excinfo, "carta")
@@ -157,14 +157,14 @@ def test_parse_refuses_non_text() -> None:
 
 
 def test_four_suits_paus_copas_espadas_ouros() -> None:
-    """seed 000, Valor das cartas e manilhas: paus, copas, espadas and ouros."""
+    """/regras#cartas-e-manilhas: paus, copas, espadas and ouros."""
     assert {s.label for s in Suit} == {"paus", "copas", "espadas", "ouros"}
     assert len(Suit) == 4
     assert {s.symbol for s in Suit} == {"♣", "♥", "♠", "♦"}
 
 
 def test_baralho_sujo_has_40_cards() -> None:
-    """seed 000, Introdução: 40 cards, without 8, 9, 10 and jokers."""
+    """/regras#cartas-e-manilhas: 40 cards, without 8, 9, 10 and jokers."""
     cards_ = deck(SUJO)
     assert len(cards_) == 40
     assert len(set(cards_)) == 40
@@ -172,7 +172,7 @@ def test_baralho_sujo_has_40_cards() -> None:
 
 
 def test_baralho_limpo_has_24_cards_without_4_5_6_7() -> None:
-    """seed 000, Introdução and Glossário: baralho limpo, 24 cards, no 4, 5, 6 and 7."""
+    """/regras#cartas-e-manilhas: baralho limpo, 24 cards, no 4, 5, 6 and 7."""
     cards_ = deck(LIMPO)
     assert len(cards_) == 24
     assert len(set(cards_)) == 24
@@ -181,14 +181,15 @@ def test_baralho_limpo_has_24_cards_without_4_5_6_7() -> None:
 
 
 def test_baralho_sujo_with_manilha_fixa_keeps_40_cards() -> None:
-    """seed 002, Manilha da mão: manilha fixa changes the manilhas, not the 40-card deck."""
+    """/regras#cartas-e-manilhas: manilha fixa changes the manilhas, not the 40-card deck."""
     assert set(deck(FIXA)) == all_of(SUJO_RANKS)
     assert len(deck(FIXA)) == 40
 
 
-def test_limpo_with_manilha_fixa_is_the_27_card_deck_of_seed_003() -> None:
-    """seed 003, Variantes: sujo minus 7 of espadas and paus, 4 of copas, ouros and espadas,
-    and the 6s and 5s of every suit: 27 cards."""
+def test_limpo_with_manilha_fixa_is_the_27_card_deck_of_the_queda_text() -> None:
+    """/regras#cartas-e-manilhas, the Queda text's baralho limpo (docs/rules-sources.md): sujo
+    minus 7 of espadas and paus, 4 of copas, ouros and espadas, and the 6s and 5s of every
+    suit: 27 cards."""
     removed = cards("7e", "7p", "4c", "4o", "4e") | all_of(["6", "5"])
     expected = all_of(SUJO_RANKS) - removed
     cards_ = deck(LIMPO_FIXA)
@@ -196,7 +197,7 @@ def test_limpo_with_manilha_fixa_is_the_27_card_deck_of_seed_003() -> None:
     assert len(cards_) == 27
     assert len(set(cards_)) == 27
     assert set(cards_) == expected
-    # The four fixed manilhas (seed 002) are all still in it.
+    # The four fixed manilhas (the variant manilha fixa) are all still in it.
     assert cards("4p", "7c", "Ae", "7o") <= set(cards_)
 
 
@@ -210,8 +211,9 @@ def test_limpo_with_manilha_fixa_is_the_27_card_deck_of_seed_003() -> None:
     ],
 )
 def test_ruleset_refuses_unknown_options(kwargs: dict[str, str], word: str) -> None:
-    """seed 000, Introdução: the options are baralho sujo/limpo, manilha variável/fixa
-    (seed 002) and who opens after a tie (seeds 000, 002)."""
+    """/regras#cartas-e-manilhas and /regras#rodadas-e-empates: the options are baralho
+    sujo/limpo, manilha variável/fixa and who opens after a tie (the mão, the default, or the
+    player of the first tying card, the variant)."""
     with pytest.raises(RulesError) as excinfo:
         RuleSet(**kwargs)
     assert_pt_error(excinfo, word)
@@ -250,7 +252,7 @@ LIMPO_MANILHAS = [
 def test_manilha_variavel_sujo_is_the_rank_after_the_vira(
     vira_rank: str, manilha: str, vira_suit: str
 ) -> None:
-    """seed 000, Valor das cartas e manilhas: the manilhas are the rank right after the vira;
+    """/regras#cartas-e-manilhas: the manilhas are the rank right after the vira;
     vira 7 -> Q, vira K -> A, vira 3 -> 4 (the order starts again)."""
     vira = vira_rank + vira_suit
     assert manilha_rank(SUJO, vira).value == manilha
@@ -264,7 +266,7 @@ def test_manilha_variavel_sujo_is_the_rank_after_the_vira(
 def test_manilha_variavel_limpo_is_the_rank_after_the_vira(
     vira_rank: str, manilha: str, vira_suit: str
 ) -> None:
-    """seed 000, Valor das cartas e manilhas: in the baralho limpo (3 2 A K J Q) the manilha is
+    """/regras#cartas-e-manilhas: in the baralho limpo (3 2 A K J Q) the manilha is
     still the rank right after the vira: with vira 3 the manilhas are the damas."""
     vira = vira_rank + vira_suit
     assert manilha_rank(LIMPO, vira).value == manilha
@@ -273,14 +275,14 @@ def test_manilha_variavel_limpo_is_the_rank_after_the_vira(
 
 
 def test_manilha_table_lists_every_vira() -> None:
-    """seed 000, Valor das cartas e manilhas: a manilha for every vira (sujo and limpo)."""
+    """/regras#cartas-e-manilhas: a manilha for every vira (sujo and limpo)."""
     assert [(v.value, m.value) for v, m in manilha_table(SUJO)] == SUJO_MANILHAS
     assert [(v.value, m.value) for v, m in manilha_table(LIMPO)] == LIMPO_MANILHAS
 
 
 @pytest.mark.parametrize(("vira_rank", "manilha"), SUJO_MANILHAS)
 def test_manilhas_ordered_zap_copas_espadilha_pica_fumo(vira_rank: str, manilha: str) -> None:
-    """seed 000, Valor das cartas e manilhas: among the manilhas the suit decides: zap (paus),
+    """/regras#cartas-e-manilhas: among the manilhas the suit decides: zap (paus),
     copas, espadilha (espadas), pica-fumo (ouros). Manilhas never tie."""
     order = strength_order(SUJO, vira_rank + "o")
     top = order[:4]
@@ -291,7 +293,7 @@ def test_manilhas_ordered_zap_copas_espadilha_pica_fumo(vira_rank: str, manilha:
 
 
 def test_manilhas_require_a_vira_with_manilha_variavel() -> None:
-    """seed 000, Distribuição: the pé turns up the vira, which defines the manilhas."""
+    """/regras#cartas-e-manilhas: the pé turns up the vira, which defines the manilhas."""
     for ruleset in (SUJO, LIMPO):
         with pytest.raises(RulesError) as excinfo:
             manilhas(ruleset)
@@ -306,7 +308,7 @@ def test_manilhas_require_a_vira_with_manilha_variavel() -> None:
     [(LIMPO, "4p"), (LIMPO, "7c"), (LIMPO, "5o"), (LIMPO, "6e"), (LIMPO, "4o")],
 )
 def test_vira_must_be_a_card_of_the_deck(ruleset: RuleSet, vira: str) -> None:
-    """seed 000, Introdução and Distribuição: the vira is turned up from the deck in play;
+    """/regras#cartas-e-manilhas: the vira is turned up from the deck in play;
     the baralho limpo has no 4, 5, 6 nor 7."""
     for call in (manilhas, manilha_rank, strength_order):
         with pytest.raises(RulesError) as excinfo:
@@ -316,19 +318,20 @@ def test_vira_must_be_a_card_of_the_deck(ruleset: RuleSet, vira: str) -> None:
 
 @pytest.mark.parametrize("vira", ["8p", "Z1", ""])
 def test_vira_must_be_a_card(vira: str) -> None:
-    """seed 000, Introdução: there is no 8, 9, 10 in truco, so no such vira."""
+    """/regras#cartas-e-manilhas: there is no 8, 9, 10 in truco, so no such vira."""
     with pytest.raises(RulesError):
         manilhas(SUJO, vira)
 
 
 # --------------------------------------------------------------------------------------------
-# Manilha fixa (seed 002)
+# Manilha fixa (the variant of /regras#cartas-e-manilhas)
 # --------------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("ruleset", [FIXA, LIMPO_FIXA])
 def test_manilha_fixa_is_4p_7c_Ae_7o(ruleset: RuleSet) -> None:
-    """seed 002, Manilha da mão: 7 de Ouro < Ás de Espadas < 7 de Copas < 4 de Paus."""
+    """/regras#cartas-e-manilhas, manilha fixa as the Duplas text gives it
+    (docs/rules-sources.md): 7 de Ouro < Ás de Espadas < 7 de Copas < 4 de Paus."""
     expected = tuple(Card.parse(t) for t in ("4p", "7c", "Ae", "7o"))
     assert manilhas(ruleset) == expected
     assert FIXED_MANILHAS == expected
@@ -337,8 +340,8 @@ def test_manilha_fixa_is_4p_7c_Ae_7o(ruleset: RuleSet) -> None:
 
 
 def test_manilha_fixa_other_4_7_and_A_are_common_cards() -> None:
-    """seed 002, Manilha da mão: only 4p, 7c, Ae and 7o are manilhas; the other 4s, 7s and
-    As rank as common cards (3 2 A K J Q 7 6 5 4, suit does not matter)."""
+    """/regras#cartas-e-manilhas, manilha fixa: only 4p, 7c, Ae and 7o are manilhas; the other
+    4s, 7s and As rank as common cards (3 2 A K J Q 7 6 5 4, suit does not matter)."""
     order = strength_order(FIXA)
     groups = [set(g) for g in order[4:]]
     assert cards("Ap", "Ac", "Ao") in groups
@@ -353,7 +356,7 @@ def test_manilha_fixa_other_4_7_and_A_are_common_cards() -> None:
 
 @pytest.mark.parametrize("ruleset", [FIXA, LIMPO_FIXA])
 def test_manilha_fixa_has_no_vira(ruleset: RuleSet) -> None:
-    """seed 002, Manilha da mão: with manilha fixa the manilhas are always the same, no vira."""
+    """/regras#cartas-e-manilhas: with manilha fixa the manilhas are always the same, no vira."""
     with pytest.raises(RulesError) as excinfo:
         manilhas(ruleset, "Qo")
     assert_pt_error(excinfo, "vira", "manilha")
@@ -377,7 +380,7 @@ def _vira_id(case: tuple[RuleSet, str]) -> str:
 
 @pytest.mark.parametrize("case", VIRAS, ids=_vira_id)
 def test_strength_order_excludes_the_vira(case: tuple[RuleSet, str]) -> None:
-    """seed 000, Distribuição: the vira belongs to nobody and is never played."""
+    """/regras#cartas-e-manilhas: the vira belongs to nobody and is never played."""
     ruleset, vira = case
     order = strength_order(ruleset, vira)
     listed = [c for group in order for c in group]
@@ -390,7 +393,7 @@ def test_strength_order_excludes_the_vira(case: tuple[RuleSet, str]) -> None:
 def test_strength_order_manilhas_alone_then_commons_3_2_A_K_J_Q_7_6_5_4(
     case: tuple[RuleSet, str],
 ) -> None:
-    """seed 000, Valor das cartas e manilhas: manilhas first (never tie), then the common
+    """/regras#cartas-e-manilhas: manilhas first (never tie), then the common
     cards 3, 2, A, K, J, Q, 7, 6, 5, 4; two commons of the same rank tie."""
     ruleset, vira = case
     table = dict(SUJO_MANILHAS if ruleset.deck == "sujo" else LIMPO_MANILHAS)
@@ -408,8 +411,8 @@ def test_strength_order_manilhas_alone_then_commons_3_2_A_K_J_Q_7_6_5_4(
 
 
 def test_strength_order_fixa_commons_grouped_by_rank() -> None:
-    """seed 002, Manilha da mão, and seed 000, Valor das cartas e manilhas: with manilha fixa
-    the commons keep the order 3 2 A K J Q 7 6 5 4."""
+    """/regras#cartas-e-manilhas: with manilha fixa the commons keep the order
+    3 2 A K J Q 7 6 5 4."""
     for ruleset, ranks_in_deck in ((FIXA, SUJO_RANKS), (LIMPO_FIXA, None)):
         commons = strength_order(ruleset)[4:]
         ranks = [g[0].rank.value for g in commons]

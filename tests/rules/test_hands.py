@@ -1,7 +1,8 @@
 """Judging a hand (mão) from its round results.
 
-Seed 000, "Rodadas e empates" (same tie rules in seed 002, Introdução, and seed 004, Empate).
-The tables are written from RULES.md, "A hand (mão): up to three rounds".
+/regras#rodadas-e-empates: the tie rules, which the public texts agree on
+(docs/rules-sources.md). The tables are written from the rule book's list of tie cases. Quoted
+Portuguese is Joga Truco's, the default text.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ def assert_pt_error(excinfo: pytest.ExceptionInfo[RulesError], *words: str) -> N
 
 
 def test_two_rounds_won_win_the_hand() -> None:
-    """seed 000, Distribuição: "Quem ganhar duas rodadas leva a mão"."""
+    """/regras#rodadas-e-empates: "Quem ganhar duas rodadas leva a mão"."""
     verdict = judge_hand([N, N])
     assert verdict.decided and verdict.winner == N and not verdict.void
     verdict = judge_hand([E, N, E])
@@ -35,7 +36,7 @@ def test_two_rounds_won_win_the_hand() -> None:
 
 
 def test_tied_first_round_goes_to_second_round_winner() -> None:
-    """seed 000, Rodadas e empates: "Empatou a primeira: quem ganhar a segunda leva a mão"."""
+    """/regras#rodadas-e-empates: "Empatou a primeira: quem ganhar a segunda leva a mão"."""
     for side in (N, E):
         verdict = judge_hand([T, side])
         assert verdict.decided
@@ -44,7 +45,7 @@ def test_tied_first_round_goes_to_second_round_winner() -> None:
 
 
 def test_won_first_tied_second_goes_to_first_round_winner() -> None:
-    """seed 000, Rodadas e empates: "Ganhou a primeira e empatou a segunda: leva quem ganhou a
+    """/regras#rodadas-e-empates: "Ganhou a primeira e empatou a segunda: leva quem ganhou a
     primeira"."""
     for side in (N, E):
         verdict = judge_hand([side, T])
@@ -54,14 +55,14 @@ def test_won_first_tied_second_goes_to_first_round_winner() -> None:
 
 
 def test_one_round_each_tied_third_goes_to_first_round_winner() -> None:
-    """seed 000, Rodadas e empates: "Uma rodada para cada e empatou a terceira: leva quem ganhou
+    """/regras#rodadas-e-empates: "Uma rodada para cada e empatou a terceira: leva quem ganhou
     a primeira"."""
     assert judge_hand([N, E, T]).winner == N
     assert judge_hand([E, N, T]).winner == E
 
 
 def test_first_two_rounds_tied_third_decides() -> None:
-    """seed 000, Rodadas e empates: "Empataram a primeira e a segunda: a terceira decide"."""
+    """/regras#rodadas-e-empates: "Empataram a primeira e a segunda: a terceira decide"."""
     undecided = judge_hand([T, T])
     assert not undecided.decided and undecided.next_round == 3
     assert judge_hand([T, T, N]).winner == N
@@ -69,7 +70,7 @@ def test_first_two_rounds_tied_third_decides() -> None:
 
 
 def test_three_tied_rounds_void_the_hand() -> None:
-    """seed 000, Rodadas e empates: "Empataram as três: no Joga Truco a mão é anulada e
+    """/regras#rodadas-e-empates: "Empataram as três: no Joga Truco a mão é anulada e
     ninguém marca pontos"."""
     verdict = judge_hand([T, T, T])
     assert verdict.decided
@@ -80,7 +81,7 @@ def test_three_tied_rounds_void_the_hand() -> None:
 
 
 def test_no_third_round_after_a_decided_second() -> None:
-    """seed 000, Distribuição: whoever wins two rounds takes the hand, so the hand ends as soon
+    """/regras#rodadas-e-empates: whoever wins two rounds takes the hand, so the hand ends as soon
     as it is decided; no third round is played."""
     for decided in ([N, N], [T, E], [E, T]):
         assert judge_hand(decided).next_round is None
@@ -132,7 +133,7 @@ def _label(value: str | None) -> str:
 def test_judge_hand_every_tie_pattern(
     results: tuple[str | None, ...], decided: bool, winner: str | None, next_round: int | None
 ) -> None:
-    """seed 000, Rodadas e empates (also seed 002, Introdução, and seed 004, Empate)."""
+    """/regras#rodadas-e-empates: every tie case (the same in every text that lists them)."""
     verdict = judge_hand(list(results))
     assert verdict.results == results
     assert verdict.decided is decided
@@ -160,7 +161,7 @@ REFUSED = (
     ("results", "word"), REFUSED, ids=["-".join(map(str, r[0])) for r in REFUSED]
 )
 def test_judge_hand_refusals(results: tuple[object, ...], word: str) -> None:
-    """seed 000, Rodadas e empates: no round after the hand is decided, at most three rounds,
+    """/regras#rodadas-e-empates: no round after the hand is decided, at most three rounds,
     and each round is won by one of the two sides or tied."""
     with pytest.raises(RulesError) as excinfo:
         judge_hand(list(results))  # type: ignore[arg-type]
@@ -169,14 +170,14 @@ def test_judge_hand_refusals(results: tuple[object, ...], word: str) -> None:
 
 @pytest.mark.parametrize("teams", [("a", "a"), ("nos", "nos"), ("x",), ("a", "b", "c")])
 def test_judge_hand_refuses_teams_that_are_not_two_distinct_sides(teams: tuple[str, ...]) -> None:
-    """seed 000, Jogadores: a hand is played by two sides."""
+    """/regras#rodadas-e-empates: a hand is played by two sides."""
     with pytest.raises(RulesError) as excinfo:
         judge_hand([], teams=teams)  # type: ignore[arg-type]
     assert_pt_error(excinfo, "lado", "mão")
 
 
 def test_judge_hand_with_custom_labels() -> None:
-    """seed 000, Rodadas e empates: the rules do not depend on the sides' names."""
+    """/regras#rodadas-e-empates: the rules do not depend on the sides' names."""
     teams = ("azul", "verde")
     assert judge_hand(["verde", None], teams=teams).winner == "verde"
     assert judge_hand([None, None, "azul"], teams=teams).winner == "azul"
@@ -185,7 +186,7 @@ def test_judge_hand_with_custom_labels() -> None:
 
 
 def test_hand_from_judged_rounds() -> None:
-    """seed 000, Rodadas e empates: tie in the 1st round, the 2nd decides the hand."""
+    """/regras#rodadas-e-empates: tie in the 1st round, the 2nd decides the hand."""
     vira = "7o"  # manilhas: damas
     sides = {"a1": N, "a2": N, "b1": E, "b2": E}
 

@@ -1,7 +1,8 @@
 """Property tests (hypothesis) over cards, rounds, hands and the score.
 
-Seed 000, "Valor das cartas e manilhas", "Rodadas e empates", "Pontos" and "Mão de onze e mão
-de ferro"; seed 002 (manilha fixa) and seed 003 (27-card deck, mão de dez).
+/regras#cartas-e-manilhas, #rodadas-e-empates, #pontos, #mao-de-onze and #mao-de-ferro, with
+the variants manilha fixa, the 27-card baralho limpo and the mão de dez. Quoted Portuguese is
+Joga Truco's, the default text (docs/rules-sources.md).
 """
 
 from __future__ import annotations
@@ -62,8 +63,8 @@ def plays_of(cards: list[Card]) -> list[tuple[str, Card]]:
 @PROPS
 @given(data=st.data(), setup=table(), round_number=st.sampled_from([1, 2, 3]))
 def test_a_manilha_beats_every_common_card(data, setup, round_number) -> None:
-    """seed 000, Valor das cartas e manilhas: "As mais fortes de todas são as manilhas", for
-    any vira and any deck (also manilha fixa, seed 002)."""
+    """/regras#cartas-e-manilhas: "As mais fortes de todas são as manilhas", for
+    any vira and any deck (also manilha fixa)."""
     ruleset, vira = setup
     mans = manilhas(ruleset, vira)
     commons = [c for c in playable(ruleset, vira) if c not in mans]
@@ -101,7 +102,7 @@ def _permute(card: Card, mapping: dict[Suit, Suit]) -> Card:
 def test_permuting_suits_of_common_cards_never_changes_a_ruling(
     data, setup, permutation, round_number
 ) -> None:
-    """seed 000, Valor das cartas e manilhas: "Fora as manilhas, o naipe não importa"."""
+    """/regras#cartas-e-manilhas: "Fora as manilhas, o naipe não importa"."""
     ruleset, vira = setup
     mapping = dict(zip(Suit, permutation, strict=True))
     mans = manilhas(ruleset, vira)
@@ -136,7 +137,7 @@ def test_permuting_suits_of_common_cards_never_changes_a_ruling(
 def test_strength_order_is_a_total_preorder_consistent_with_judge_round(
     data, setup, round_number
 ) -> None:
-    """seed 000, Valor das cartas e manilhas: every card but the vira has one place in the
+    """/regras#cartas-e-manilhas: every card but the vira has one place in the
     order; for two cards 1x1, the one in the stronger group wins and equal cards tie."""
     ruleset, vira = setup
     order = strength_order(ruleset, vira)
@@ -166,7 +167,7 @@ def test_strength_order_is_a_total_preorder_consistent_with_judge_round(
 @PROPS
 @given(setup=table(VARIAVEL))
 def test_vira_is_never_in_the_strength_order(setup) -> None:
-    """seed 000, Distribuição: "A vira não é de ninguém e não se joga"."""
+    """/regras#cartas-e-manilhas: "A vira não é de ninguém e não se joga"."""
     ruleset, vira = setup
     assert all(vira not in group for group in strength_order(ruleset, vira))
 
@@ -190,7 +191,7 @@ def legal_results(draw: st.DrawFn) -> list[str | None]:
 @PROPS
 @given(results=legal_results())
 def test_swapping_the_sides_labels_swaps_the_winner(results) -> None:
-    """seed 000, Rodadas e empates: the tie rules are the same for both sides."""
+    """/regras#rodadas-e-empates: the tie rules are the same for both sides."""
     swap = {"nos": "eles", "eles": "nos", None: None}
     verdict = judge_hand(results)
     swapped = judge_hand([swap[r] for r in results])
@@ -220,7 +221,7 @@ CONFIGS = st.builds(
 @settings(deadline=None, max_examples=120)
 @given(config=CONFIGS, data=st.data())
 def test_replaying_legal_outcomes_keeps_the_score_between_0_and_12(config, data) -> None:
-    """seed 000, Pontos: "Ganha a partida quem chegar primeiro a 12 pontos; os pontos acima de
+    """/regras#pontos: "Ganha a partida quem chegar primeiro a 12 pontos; os pontos acima de
     12 não contam", "Os pontos nunca são descontados"."""
     state = MatchState(config)
     hands = 0
@@ -271,7 +272,7 @@ def test_a_snapshot_restores_every_state_it_was_taken_of(config, data) -> None:
 @settings(deadline=None, max_examples=60)
 @given(data=st.data())
 def test_every_game_of_legal_outcomes_ends(special_at, data) -> None:
-    """seed 000, Pontos: scoring hands always bring a side to 12: a game made only of scoring
+    """/regras#pontos: scoring hands always bring a side to 12: a game made only of scoring
     hands ends after at most 12 + 12 of them."""
     state = MatchState(MatchConfig(special_at=special_at))
     for _ in range(24):

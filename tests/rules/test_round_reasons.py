@@ -1,7 +1,7 @@
 """A round's and a hand's reasons as values, and the checks the juiz asks for one play at a time.
 
-Seed 000, "Rodadas e empates", "Valor das cartas e manilhas" and "Distribuição"; seed 002 (who
-opens after a tie). The reasons are values (a code and its arguments) worded once, in
+/regras#rodadas-e-empates, #carta-coberta and #cartas-e-manilhas, with the variant of who opens
+after a tie. The reasons are values (a code and its arguments) worded once, in
 rules/reasons.py; a round names its plays by position and words them with the players' names.
 """
 
@@ -41,7 +41,7 @@ def codes(reasons: tuple[Reason, ...]) -> list[Code]:
 
 
 def test_a_round_gives_its_reasons_as_values_worded_with_the_players_names() -> None:
-    """seed 000, Rodadas e empates: a single strongest card wins; the reasons say the manilhas,
+    """/regras#rodadas-e-empates: a single strongest card wins; the reasons say the manilhas,
     the open cards in order, the winning card, why it is no tie and who takes the round."""
     plays = [("Ana", "3p"), ("Bia", "5c"), ("Caio", "2e"), ("Duda", "Ao")]
     verdict = judge_round(plays, ruleset=SUJO, vira=VIRA, round_number=1)
@@ -59,7 +59,7 @@ def test_a_round_gives_its_reasons_as_values_worded_with_the_players_names() -> 
 
 
 def test_equal_strongest_cards_of_partners_win_without_saying_no_tie() -> None:
-    """seed 000, Rodadas e empates: the two strongest equal cards of one pair win for it."""
+    """/regras#rodadas-e-empates: the two strongest equal cards of one pair win for it."""
     plays = [("a1", "3p"), ("b1", "2c"), ("a2", "3e"), ("b2", "Ao")]
     verdict = judge_round(plays, ruleset=SUJO, vira=VIRA, round_number=1)
     assert Code.PARTNERS_ON_TOP in codes(verdict.why)
@@ -67,7 +67,7 @@ def test_equal_strongest_cards_of_partners_win_without_saying_no_tie() -> None:
 
 
 def test_a_covered_card_is_said_with_its_face_and_counts_nothing() -> None:
-    """seed 000, Rodadas e empates: a covered card is worth nothing, even a known manilha."""
+    """/regras#carta-coberta: a covered card is worth nothing, even a known manilha."""
     verdict = judge_round([("a", "X:5p"), ("b", "4c")], ruleset=SUJO, vira=VIRA, round_number=2)
     assert Reason(Code.COVERED_LOSE, seats=(1,)) in verdict.why
     assert Reason(Code.COVERED_WAS_MANILHA, seat=1, card=Card.parse("5p")) in verdict.why
@@ -79,7 +79,7 @@ def test_a_covered_card_is_said_with_its_face_and_counts_nothing() -> None:
     [([("a", "3p"), ("b", "2c")], Code.ROUND_TO), ([("a", "3p"), ("b", "3c")], Code.TIED_ACROSS)],
 )
 def test_the_third_round_names_no_next_opener(plays: list[tuple[str, str]], last: Code) -> None:
-    """seed 000, Distribuição: a hand has three rounds, so after the third nobody opens."""
+    """/regras#rodadas-e-empates: a hand has three rounds, so after the third nobody opens."""
     verdict = judge_round(plays, ruleset=SUJO, vira=VIRA, round_number=3)
     assert codes(verdict.why)[-2:] == [last, Code.THIRD_ROUND_ENDS]
     assert not any(r.code in (Code.NEXT_BY_MAO, Code.NEXT_BY_FIRST_TIE) for r in verdict.why)
@@ -96,7 +96,8 @@ def test_the_third_round_names_no_next_opener(plays: list[tuple[str, str]], last
 def test_a_tie_says_who_opens_next_by_the_rulesets_rule(
     ruleset: RuleSet, code: Code, seat: int
 ) -> None:
-    """seed 000 (the mão opens after a tie) and seed 002 (the first tying card's player)."""
+    """/regras#rodadas-e-empates: the mão opens after a tie (the default), or the first tying
+    card's player (the variant)."""
     verdict = judge_round(
         [("a", "3p"), ("b", "3c")], ruleset=ruleset, vira=VIRA, round_number=2, mao=1
     )
@@ -105,7 +106,7 @@ def test_a_tie_says_who_opens_next_by_the_rulesets_rule(
 
 
 def test_plays_are_read_one_at_a_time_and_stop_at_the_first_refused() -> None:
-    """seed 000, Introdução: no card exists twice; the refusal names both players."""
+    """/regras#cartas-e-manilhas: no card exists twice; the refusal names both players."""
     read = read_plays(
         [("Ana", "3p"), ("Bia", "3p"), ("Caio", "2c")], ruleset=SUJO, vira=VIRA, round_number=1
     )
@@ -127,8 +128,8 @@ def test_plays_are_read_one_at_a_time_and_stop_at_the_first_refused() -> None:
     ],
 )
 def test_a_refused_play_says_the_rule_it_breaks(value: str, round_number: int, code: Code) -> None:
-    """seed 000, Rodadas e empates and Distribuição: covered only from the second round, the
-    vira is nobody's; an empty play is missing its card."""
+    """/regras#carta-coberta and /regras#cartas-e-manilhas: covered only from the second
+    round, the vira is nobody's; an empty play is missing its card."""
     read = read_plays(
         [("Ana", "3p"), ("Bia", value)], ruleset=SUJO, vira=VIRA, round_number=round_number
     )
@@ -137,7 +138,7 @@ def test_a_refused_play_says_the_rule_it_breaks(value: str, round_number: int, c
 
 
 def test_a_round_and_a_whole_hand_refuse_a_card_by_the_same_rule() -> None:
-    """seed 000, Distribuição: one check for both, so both say the same."""
+    """/regras#cartas-e-manilhas: one check for both, so both say the same."""
     read = read_plays([("1", "3p"), ("2", "4o")], ruleset=SUJO, vira=VIRA, round_number=1)
     hand = judge_whole_hand("1:3p,2:4o", ruleset=SUJO, players=2, vira=VIRA)
     assert isinstance(read.refusal, RuleBroken) and hand.illegal is not None
@@ -145,7 +146,7 @@ def test_a_round_and_a_whole_hand_refuse_a_card_by_the_same_rule() -> None:
 
 
 def test_more_plays_than_players_and_the_mao_are_checked_by_the_rules() -> None:
-    """seed 000, Jogadores and Distribuição: one card per player; the mão opens round 1."""
+    """/regras#rodadas-e-empates: one card per player; the mão opens round 1."""
     check_plays_count(2, 2)
     with pytest.raises(RuleBroken) as excinfo:
         check_plays_count(3, 2)
@@ -161,7 +162,7 @@ def test_more_plays_than_players_and_the_mao_are_checked_by_the_rules() -> None:
 
 
 def test_a_round_after_a_decided_hand_quotes_the_rule_that_decided_it() -> None:
-    """seed 000, Distribuição: two rounds won take the hand; no third round is played."""
+    """/regras#rodadas-e-empates: two rounds won take the hand; no third round is played."""
     with pytest.raises(RuleBroken) as excinfo:
         judge_hand(["eles", "eles", "nos"])
     reason = excinfo.value.reason
@@ -185,12 +186,12 @@ def test_a_round_after_a_decided_hand_quotes_the_rule_that_decided_it() -> None:
 def test_a_hand_ends_its_reasons_with_where_it_stands(
     results: list[str | None], last: Reason
 ) -> None:
-    """seed 000, Rodadas e empates: decided in some round, void, or going on."""
+    """/regras#rodadas-e-empates: decided in some round, void, or going on."""
     assert judge_hand(results).why[-1] == last
 
 
 def test_the_rounds_a_hand_can_reach_come_from_its_rules() -> None:
-    """seed 000, Rodadas e empates: round 3 follows one round each or two ties only."""
+    """/regras#rodadas-e-empates: round 3 follows one round each or two ties only."""
     assert ways_to(2) == (("nos",), ("eles",), ("empate",))
     assert ways_to(3) == (("nos", "eles"), ("eles", "nos"), ("empate", "empate"))
     assert undecided(("empate",)) and not undecided(("nos", "empate"))
@@ -198,7 +199,7 @@ def test_the_rounds_a_hand_can_reach_come_from_its_rules() -> None:
 
 
 def test_a_name_two_seats_share_falls_back_to_each_seats_own() -> None:
-    """seed 000, Jogadores: each seat is one player, so a repeated name names neither."""
+    """/regras#rodadas-e-empates: each seat is one player, so a repeated name names neither."""
     names = Names(sides=("Ana", "Os Zapeiros"), seats=("Zé", " Zé ", "Bia", ""))
     said = [names.seat(seat) for seat in (1, 2, 3, 4)]
     assert said == ["Ana 1", "Os Zapeiros 1", "Bia", "Os Zapeiros 2"]

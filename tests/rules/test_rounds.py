@@ -1,8 +1,9 @@
 """Judging one round (rodada).
 
-Seed 000, "Rodadas e empates" and "Valor das cartas e manilhas"; seed 002 (who opens after a
-tie: "começa por aquele jogador que pôs na mesa a primeira carta que empatou"). The
-expectations are written from RULES.md, "A round (rodada)".
+/regras#rodadas-e-empates, #carta-coberta and #cartas-e-manilhas, with the variant of who opens
+after a tie (the player of the first tying card). The expectations are written from the rule
+book's text. Quoted Portuguese is Joga Truco's, the default text (docs/rules-sources.md), unless
+a test names another.
 
 Plays are given in play order (the opener first); in 2x2 the sides alternate, so plays 0 and 2
 are one side and plays 1 and 3 the other.
@@ -45,7 +46,7 @@ def assert_pt_error(excinfo: pytest.ExceptionInfo[RulesError], *words: str) -> N
 
 
 def test_strongest_open_card_wins_the_round_1x1() -> None:
-    """seed 000, Rodadas e empates: each player plays one card and the strongest wins."""
+    """/regras#rodadas-e-empates: each player plays one card and the strongest wins."""
     verdict = judge([("ana", "3p"), ("bia", "2c")])
     assert not verdict.tie
     assert verdict.winner == frozenset({"ana"})
@@ -65,7 +66,7 @@ def test_strongest_open_card_wins_the_round_1x1() -> None:
 def test_common_cards_rank_3_2_A_K_J_Q_7_6_5_4(
     stronger: str, weaker: str, stronger_first: bool
 ) -> None:
-    """seed 000, Valor das cartas e manilhas: commons from strongest: 3 2 A K J Q 7 6 5 4."""
+    """/regras#cartas-e-manilhas: commons from strongest: 3 2 A K J Q 7 6 5 4."""
     strong, weak = stronger + "e", weaker + "p"
     plays = [("a", strong), ("b", weak)] if stronger_first else [("a", weak), ("b", strong)]
     verdict = judge(plays)
@@ -74,7 +75,7 @@ def test_common_cards_rank_3_2_A_K_J_Q_7_6_5_4(
 
 
 def test_2x2_side_of_the_strongest_card_wins() -> None:
-    """seed 000, Rodadas e empates: in duplas the round goes to the side of the strongest card."""
+    """/regras#rodadas-e-empates: in duplas the round goes to the side of the strongest card."""
     plays = [("a1", "4p"), ("b1", "7c"), ("a2", "3e"), ("b2", "2o")]
     verdict = judge(plays, players=4)
     assert verdict.winner == frozenset({"a1", "a2"})
@@ -100,7 +101,7 @@ def test_2x2_side_of_the_strongest_card_wins() -> None:
 def test_partners_with_the_two_strongest_equal_cards_win_the_round(
     plays: list[tuple[str, str]], side: set[str], first_of_them: int
 ) -> None:
-    """seed 000, Rodadas e empates: "se os dois parceiros jogarem as cartas mais fortes, a
+    """/regras#rodadas-e-empates: "se os dois parceiros jogarem as cartas mais fortes, a
     rodada é deles" -- equal strongest cards of one side are not a tie."""
     verdict = judge(plays)
     assert not verdict.tie
@@ -121,7 +122,7 @@ def test_partners_with_the_two_strongest_equal_cards_win_the_round(
     ],
 )
 def test_equal_strongest_cards_on_both_sides_tie(plays: list[tuple[str, str]]) -> None:
-    """seed 000, Rodadas e empates: "Só há empate quando as cartas mais fortes são dos dois
+    """/regras#rodadas-e-empates: "Só há empate quando as cartas mais fortes são dos dois
     lados"."""
     verdict = judge(plays)
     assert verdict.tie
@@ -141,7 +142,7 @@ SAME_RANK_PAIRS = [
 
 @pytest.mark.parametrize(("card_a", "card_b"), SAME_RANK_PAIRS)
 def test_common_cards_of_the_same_rank_tie_whatever_the_suit(card_a: str, card_b: str) -> None:
-    """seed 000, Valor das cartas e manilhas: "Fora as manilhas, o naipe não importa: duas
+    """/regras#cartas-e-manilhas: "Fora as manilhas, o naipe não importa: duas
     cartas comuns do mesmo valor empatam"."""
     verdict = judge([("a", card_a), ("b", card_b)])
     assert verdict.tie
@@ -151,7 +152,7 @@ def test_common_cards_of_the_same_rank_tie_whatever_the_suit(card_a: str, card_b
 @pytest.mark.parametrize(("strong", "weak"), list(itertools.combinations(MANILHA_SUITS, 2)))
 @pytest.mark.parametrize("strong_first", [True, False])
 def test_manilhas_never_tie_the_suit_decides(strong: str, weak: str, strong_first: bool) -> None:
-    """seed 000, Valor das cartas e manilhas: zap (paus) > copas > espadilha (espadas) >
+    """/regras#cartas-e-manilhas: zap (paus) > copas > espadilha (espadas) >
     pica-fumo (ouros); manilhas never tie."""
     s, w = "5" + strong, "5" + weak  # vira 4 -> manilhas are the 5s
     plays = [("a", s), ("b", w)] if strong_first else [("a", w), ("b", s)]
@@ -163,7 +164,7 @@ def test_manilhas_never_tie_the_suit_decides(strong: str, weak: str, strong_firs
 
 @pytest.mark.parametrize("order", list(itertools.permutations(["5p", "5c", "5e", "5o"])))
 def test_zap_wins_a_round_of_four_manilhas(order: tuple[str, ...]) -> None:
-    """seed 000, Valor das cartas e manilhas: the zap (manilha de paus) is the strongest card."""
+    """/regras#cartas-e-manilhas: the zap (manilha de paus) is the strongest card."""
     plays = list(zip(["a1", "b1", "a2", "b2"], order, strict=True))
     verdict = judge(plays)
     assert verdict.winning_card == Card.parse("5p")
@@ -174,7 +175,7 @@ def test_zap_wins_a_round_of_four_manilhas(order: tuple[str, ...]) -> None:
 @pytest.mark.parametrize("common", [r + "p" for r in COMMONS])
 @pytest.mark.parametrize("manilha_first", [True, False])
 def test_weakest_manilha_beats_every_common_card(common: str, manilha_first: bool) -> None:
-    """seed 000, Valor das cartas e manilhas: "As mais fortes de todas são as manilhas" --
+    """/regras#cartas-e-manilhas: "As mais fortes de todas são as manilhas" --
     even the pica-fumo beats a 3."""
     plays = [("a", "5o"), ("b", common)] if manilha_first else [("a", common), ("b", "5o")]
     verdict = judge(plays)
@@ -197,8 +198,8 @@ def test_weakest_manilha_beats_every_common_card(common: str, manilha_first: boo
 def test_manilha_of_the_vira_beats_a_three(
     ruleset: RuleSet, vira: str | None, manilha: str, three: str
 ) -> None:
-    """seed 000, Valor das cartas e manilhas: the manilhas (the rank after the vira, or the
-    fixed ones of seed 002) beat the 3, the strongest common card."""
+    """/regras#cartas-e-manilhas: the manilhas (the rank after the vira, or the
+    fixed ones of manilha fixa) beat the 3, the strongest common card."""
     verdict = judge_round(
         [("a", three), ("b", manilha)], ruleset=ruleset, vira=vira, round_number=1
     )
@@ -207,7 +208,7 @@ def test_manilha_of_the_vira_beats_a_three(
 
 
 def test_fixa_4_7_and_A_that_are_not_manilhas_are_common() -> None:
-    """seed 002, Manilha da mão: with manilha fixa the other 4, 7 and A are common cards."""
+    """/regras#cartas-e-manilhas: with manilha fixa the other 4, 7 and A are common cards."""
     assert judge([("a", "Ap"), ("b", "Ac")], ruleset=FIXA).tie
     assert judge([("a", "7p"), ("b", "7e")], ruleset=FIXA).tie
     assert judge([("a", "4c"), ("b", "5o")], ruleset=FIXA).winner == frozenset({"b"})
@@ -223,7 +224,7 @@ def test_fixa_4_7_and_A_that_are_not_manilhas_are_common() -> None:
 @pytest.mark.parametrize("covered", ["X", "x", "X:5p", "x:3c", "X:Q♥"])
 @pytest.mark.parametrize("round_number", [2, 3])
 def test_covered_card_loses_to_any_open_card(covered: str, round_number: int) -> None:
-    """seed 000, Rodadas e empates: a carta coberta "não vale nada, perde para qualquer carta
+    """/regras#carta-coberta: a carta coberta "não vale nada, perde para qualquer carta
     aberta" -- even a covered zap loses to an open 4."""
     verdict = judge([("a", covered), ("b", "4p")], round_number=round_number)
     assert verdict.winner == frozenset({"b"})
@@ -234,7 +235,7 @@ def test_covered_card_loses_to_any_open_card(covered: str, round_number: int) ->
 
 
 def test_covered_card_of_a_partner_does_not_help_the_side() -> None:
-    """seed 000, Rodadas e empates: the covered card is worth nothing in the ruling."""
+    """/regras#carta-coberta: the covered card is worth nothing in the ruling."""
     plays = [("a1", "X:5p"), ("b1", "Kc"), ("a2", "Qe"), ("b2", "X:3o")]
     verdict = judge(plays, round_number=2)
     assert verdict.winner == frozenset({"b1", "b2"})
@@ -250,7 +251,7 @@ def test_covered_card_of_a_partner_does_not_help_the_side() -> None:
     ],
 )
 def test_round_with_only_covered_cards_is_a_tie(plays: list[tuple[str, str]]) -> None:
-    """seed 000, Rodadas e empates: "Uma rodada só com cartas cobertas é empate"."""
+    """/regras#carta-coberta: "Uma rodada só com cartas cobertas é empate"."""
     verdict = judge(plays, round_number=3)
     assert verdict.tie
     assert verdict.winner is None
@@ -258,7 +259,7 @@ def test_round_with_only_covered_cards_is_a_tie(plays: list[tuple[str, str]]) ->
 
 @pytest.mark.parametrize("covered", ["X", "X:3p", "x:5o"])
 def test_covered_card_not_allowed_in_the_first_round(covered: str) -> None:
-    """seed 000, Rodadas e empates: "A partir da segunda rodada ... carta coberta ... Na
+    """/regras#carta-coberta: "A partir da segunda rodada ... carta coberta ... Na
     primeira rodada não pode"."""
     with pytest.raises(RulesError) as excinfo:
         judge([("a", "3c"), ("b", covered)], round_number=1)
@@ -266,7 +267,7 @@ def test_covered_card_not_allowed_in_the_first_round(covered: str) -> None:
 
 
 def test_covered_card_with_its_face_counts_against_repeats_and_the_vira() -> None:
-    """seed 000, Distribuição: the vira is never played and no card exists twice, also when
+    """/regras#cartas-e-manilhas: the vira is never played and no card exists twice, also when
     the card is played covered."""
     with pytest.raises(RulesError) as excinfo:
         judge([("a", "X:3p"), ("b", "3p")], round_number=2)
@@ -299,7 +300,7 @@ def test_covered_card_with_its_face_counts_against_repeats_and_the_vira() -> Non
 def test_round_winner_opens_the_next_round(
     plays: list[tuple[str, str]], winner_index: int, ruleset: RuleSet
 ) -> None:
-    """seed 000, Rodadas e empates: "Quem ganhou a rodada começa a próxima"."""
+    """/regras#rodadas-e-empates: "Quem ganhou a rodada começa a próxima"."""
     verdict = judge(plays, ruleset=ruleset, mao=len(plays) - 1)
     assert verdict.winning_play == winner_index
     assert verdict.next_opener == winner_index
@@ -307,7 +308,7 @@ def test_round_winner_opens_the_next_round(
 
 @pytest.mark.parametrize("mao", [0, 1, 2, 3])
 def test_after_a_tied_round_the_mao_opens_the_next(mao: int) -> None:
-    """seed 000, Rodadas e empates: "Depois de uma rodada empatada, a próxima é aberta por quem
+    """/regras#rodadas-e-empates: "Depois de uma rodada empatada, a próxima é aberta por quem
     é o mão"."""
     plays = [("b1", "Kp"), ("a2", "3c"), ("b2", "3e"), ("a1", "2o")]
     verdict = judge(plays, round_number=2, mao=mao)
@@ -316,7 +317,7 @@ def test_after_a_tied_round_the_mao_opens_the_next(mao: int) -> None:
 
 
 def test_after_a_tied_round_the_mao_opens_by_default() -> None:
-    """seed 000, Rodadas e empates: the mão opens after a tie (default option)."""
+    """/regras#rodadas-e-empates: the mão opens after a tie (default option)."""
     assert RuleSet().tie_opener == "mao"
     verdict = judge([("a", "3p"), ("b", "3c")])
     assert verdict.tie
@@ -336,16 +337,17 @@ def test_after_a_tied_round_the_mao_opens_by_default() -> None:
     ],
 )
 @pytest.mark.parametrize("mao", [0, 3])
-def test_option_002_first_tying_card_opens_after_a_tie(
+def test_option_primeira_empatada_first_tying_card_opens_after_a_tie(
     plays: list[tuple[str, str]], first_tying: int, mao: int
 ) -> None:
-    """seed 002, Introdução: "No caso da rodada anterior ter empatado, começa por aquele
+    """/regras#rodadas-e-empates, the variant as the Duplas text gives it
+    (docs/rules-sources.md): "No caso da rodada anterior ter empatado, começa por aquele
     jogador que pôs na mesa a primeira carta que empatou"."""
     mao = min(mao, len(plays) - 1)
     verdict = judge(plays, ruleset=PRIMEIRA, round_number=2, mao=mao)
     assert verdict.tie
     assert verdict.next_opener == first_tying
-    # The same plays under the default (seed 000) give the mão.
+    # The same plays under the default give the mão.
     assert judge(plays, round_number=2, mao=mao).next_opener == mao
 
 
@@ -355,7 +357,7 @@ def test_option_002_first_tying_card_opens_after_a_tie(
 
 
 def test_the_vira_is_never_played() -> None:
-    """seed 000, Distribuição: "A vira não é de ninguém e não se joga"."""
+    """/regras#cartas-e-manilhas: "A vira não é de ninguém e não se joga"."""
     with pytest.raises(RulesError) as excinfo:
         judge([("a", VIRA), ("b", "3p")])
     assert_pt_error(excinfo, "vira")
@@ -373,7 +375,7 @@ def test_the_vira_is_never_played() -> None:
     ],
 )
 def test_no_card_exists_twice_in_a_round(plays: list[tuple[str, str]]) -> None:
-    """seed 000, Introdução: one 40-card deck, so no card exists twice."""
+    """/regras#cartas-e-manilhas: one 40-card deck, so no card exists twice."""
     with pytest.raises(RulesError) as excinfo:
         judge(plays)
     assert_pt_error(excinfo, "carta")
@@ -392,23 +394,23 @@ def test_no_card_exists_twice_in_a_round(plays: list[tuple[str, str]]) -> None:
     ],
 )
 def test_card_not_in_the_deck_is_refused(ruleset: RuleSet, vira: str | None, card: str) -> None:
-    """seed 000, Introdução (baralho limpo without 4 5 6 7) and seed 003, Variantes (the
-    27-card deck)."""
+    """/regras#cartas-e-manilhas: the baralho limpo without 4 5 6 7, and with manilha fixa the
+    27-card deck."""
     with pytest.raises(RulesError) as excinfo:
         judge_round([("a", "3p"), ("b", card)], ruleset=ruleset, vira=vira, round_number=1)
     assert_pt_error(excinfo, "carta", "baralho")
 
 
 def test_vira_not_in_the_deck_is_refused() -> None:
-    """seed 000, Introdução: the baralho limpo has no 4, so no 4 can be the vira."""
+    """/regras#cartas-e-manilhas: the baralho limpo has no 4, so no 4 can be the vira."""
     with pytest.raises(RulesError) as excinfo:
         judge_round([("a", "3p"), ("b", "2c")], ruleset=LIMPO, vira="4p", round_number=1)
     assert_pt_error(excinfo, "carta", "baralho")
 
 
 def test_vira_required_with_variavel_and_refused_with_fixa() -> None:
-    """seed 000, Distribuição (the vira defines the manilhas) and seed 002 (manilha fixa: no
-    vira)."""
+    """/regras#cartas-e-manilhas: the vira defines the manilhas; with manilha fixa there is no
+    vira."""
     with pytest.raises(RulesError) as excinfo:
         judge_round([("a", "3p"), ("b", "2c")], ruleset=SUJO, round_number=1)
     assert_pt_error(excinfo, "vira")
@@ -427,7 +429,7 @@ def test_vira_required_with_variavel_and_refused_with_fixa() -> None:
     ],
 )
 def test_a_round_has_2_or_4_plays(plays: list[tuple[str, str]]) -> None:
-    """seed 000, Jogadores: 2 players (1x1) or 4 (2x2), each plays one card per round."""
+    """/regras#rodadas-e-empates: 2 players (1x1) or 4 (2x2), each plays one card per round."""
     with pytest.raises(RulesError) as excinfo:
         judge(plays)
     assert_pt_error(excinfo, "rodada", "jogada", "jogador")
@@ -441,7 +443,7 @@ def test_a_round_has_2_or_4_plays(plays: list[tuple[str, str]]) -> None:
     ],
 )
 def test_each_player_plays_exactly_one_card(plays: list[tuple[str, str]]) -> None:
-    """seed 000, Rodadas e empates: "Em cada rodada cada jogador joga uma carta"."""
+    """/regras#rodadas-e-empates: "Em cada rodada cada jogador joga uma carta"."""
     with pytest.raises(RulesError) as excinfo:
         judge(plays)
     assert_pt_error(excinfo, "carta", "jogador")
@@ -455,7 +457,7 @@ def test_each_player_plays_exactly_one_card(plays: list[tuple[str, str]]) -> Non
     ],
 )
 def test_players_count_must_match_the_plays(players: int, plays: list[tuple[str, str]]) -> None:
-    """seed 000, Jogadores: 1x1 has two plays a round, 2x2 four."""
+    """/regras#rodadas-e-empates: 1x1 has two plays a round, 2x2 four."""
     with pytest.raises(RulesError) as excinfo:
         judge(plays, players=players)
     assert_pt_error(excinfo, "rodada", "jogada", "jogador")
@@ -465,7 +467,7 @@ def test_players_count_must_match_the_plays(players: int, plays: list[tuple[str,
 
 @pytest.mark.parametrize("round_number", [0, 4, -1, 5])
 def test_a_hand_has_rounds_1_to_3(round_number: int) -> None:
-    """seed 000, Distribuição: "Cada mão tem até três rodadas"."""
+    """/regras#rodadas-e-empates: "Cada mão tem até três rodadas"."""
     with pytest.raises(RulesError) as excinfo:
         judge([("a", "3p"), ("b", "2c")], round_number=round_number)
     assert_pt_error(excinfo, "rodada")
@@ -473,7 +475,7 @@ def test_a_hand_has_rounds_1_to_3(round_number: int) -> None:
 
 @pytest.mark.parametrize("mao", [-1, 2, 4])
 def test_mao_must_be_one_of_the_players(mao: int) -> None:
-    """seed 000, Distribuição: the mão is one of the players at the table."""
+    """/regras#rodadas-e-empates: the mão is one of the players at the table."""
     with pytest.raises(RulesError) as excinfo:
         judge([("a", "3p"), ("b", "2c")], mao=mao)
     assert_pt_error(excinfo, "mão", "jogador")
@@ -481,7 +483,7 @@ def test_mao_must_be_one_of_the_players(mao: int) -> None:
 
 @pytest.mark.parametrize("bad", ["8p", "10c", "", "Z1", "AX", "X:9p"])
 def test_unreadable_card_in_a_play_is_refused(bad: str) -> None:
-    """seed 000, Introdução: no 8, 9, 10 or jokers in the deck."""
+    """/regras#cartas-e-manilhas: no 8, 9, 10 or jokers in the deck."""
     with pytest.raises(RulesError) as excinfo:
         judge([("a", "3p"), ("b", bad)], round_number=2)
     assert_pt_error(excinfo, "carta", "jogada")
@@ -504,7 +506,7 @@ def test_unreadable_card_in_a_play_is_refused(bad: str) -> None:
 def test_reasons_name_the_manilha_and_the_winning_card(
     vira: str, plays: list[tuple[str, str]], rank_words: list[str], face: str
 ) -> None:
-    """seed 000, Valor das cartas e manilhas: the ruling explains which cards are manilhas
+    """/regras#cartas-e-manilhas: the ruling explains which cards are manilhas
     (the rank after the vira) and which card won."""
     verdict = judge(plays, vira=vira)
     assert verdict.reasons and all(r.strip() for r in verdict.reasons)
@@ -517,7 +519,7 @@ def test_reasons_name_the_manilha_and_the_winning_card(
 
 
 def test_reasons_explain_a_covered_card() -> None:
-    """seed 000, Rodadas e empates: the covered card is worth nothing."""
+    """/regras#carta-coberta: the covered card is worth nothing."""
     verdict = judge([("a", "X"), ("b", "4p")], round_number=2)
     text = " ".join(verdict.reasons).lower()
     assert "coberta" in text
@@ -525,7 +527,7 @@ def test_reasons_explain_a_covered_card() -> None:
 
 
 def test_reasons_explain_a_tie() -> None:
-    """seed 000, Rodadas e empates: equal strongest cards on both sides tie."""
+    """/regras#rodadas-e-empates: equal strongest cards on both sides tie."""
     verdict = judge([("a", "3p"), ("b", "3c")])
     text = " ".join(verdict.reasons).lower()
     assert "empat" in text
@@ -533,7 +535,7 @@ def test_reasons_explain_a_tie() -> None:
 
 
 def test_reasons_name_the_fixed_manilhas() -> None:
-    """seed 002, Manilha da mão: with manilha fixa the zap is the 4 of paus."""
+    """/regras#cartas-e-manilhas: with manilha fixa the zap is the 4 of paus."""
     verdict = judge([("a", "3p"), ("b", "4p")], ruleset=FIXA)
     text = " ".join(verdict.reasons)
     assert "fixa" in text.lower()
@@ -541,7 +543,7 @@ def test_reasons_name_the_fixed_manilhas() -> None:
 
 
 def test_plays_may_be_card_objects() -> None:
-    """seed 000, Rodadas e empates: a play is a card, whether given as text or as a Card."""
+    """/regras#rodadas-e-empates: a play is a card, whether given as text or as a Card."""
     verdict = judge([("a", Card.parse("3p")), ("b", "2c")])
     assert verdict.winner == frozenset({"a"})
     assert [p.text for p in verdict.plays] == ["3p", "2c"]

@@ -1,8 +1,9 @@
 """The score: hand values, mão de onze, mão de ferro, game, series and the deal.
 
-Seed 000, "Truco", "Correr", "Mão de onze e mão de ferro", "Pontos", "Distribuição"; seed 003
-(mão de dez, "queda" best of 3). The expectations are written from RULES.md, "Points" and
-"Dealing and turn order".
+/regras#truco, #correr, #mao-de-onze, #mao-de-ferro, #pontos and #rodadas-e-empates (the deal),
+with the variants mão de dez and the series ("queda", best of 3). The expectations are written
+from the rule book's text. Quoted Portuguese is Joga Truco's, the default text
+(docs/rules-sources.md), unless a test names another.
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ def win_game(state: MatchState, side: int) -> MatchState:
 
 
 def test_a_match_starts_at_0_x_0() -> None:
-    """seed 000, Pontos: "A cada nova partida o placar volta a 0 a 0"."""
+    """/regras#pontos: "A cada nova partida o placar volta a 0 a 0"."""
     state = MatchState(CONFIG)
     assert state.points == (0, 0)
     assert state.phase is Phase.NORMAL
@@ -74,7 +75,7 @@ def test_a_match_starts_at_0_x_0() -> None:
 @pytest.mark.parametrize("side", [0, 1])
 @pytest.mark.parametrize("value", [1, 3, 6, 9, 12])
 def test_a_hand_is_worth_1_truco_3_seis_6_nove_9_doze_12(side: int, value: int) -> None:
-    """seed 000, Truco: "Toda mão começa valendo 1 ponto"; truco 3, seis 6, nove 9, doze 12."""
+    """/regras#truco: "Toda mão começa valendo 1 ponto"; truco 3, seis 6, nove 9, doze 12."""
     assert value in HAND_VALUES
     state = MatchState(CONFIG).apply(normal(side, value))
     expected = [0, 0]
@@ -83,7 +84,7 @@ def test_a_hand_is_worth_1_truco_3_seis_6_nove_9_doze_12(side: int, value: int) 
 
 
 def test_hand_values_are_exactly_1_3_6_9_12() -> None:
-    """seed 000, Pontos: "Quem ganha a mão marca os pontos que ela valia: 1, 3, 6, 9 ou 12"."""
+    """/regras#pontos: "Quem ganha a mão marca os pontos que ela valia: 1, 3, 6, 9 ou 12"."""
     assert tuple(sorted(HAND_VALUES)) == (1, 3, 6, 9, 12)
     legal = MatchState(CONFIG).legal_outcomes()
     normals = {(o.side, o.points) for o in legal if o.kind is Kind.NORMAL}
@@ -94,7 +95,7 @@ def test_hand_values_are_exactly_1_3_6_9_12() -> None:
 
 @pytest.mark.parametrize("value", [0, 2, 4, 5, 7, 10, 11, 13, 15, -1, -3, None])
 def test_other_hand_values_are_refused(value: int | None) -> None:
-    """seed 000, Pontos: a hand is worth 1, 3, 6, 9 or 12, nothing else."""
+    """/regras#pontos: a hand is worth 1, 3, 6, 9 or 12, nothing else."""
     state = MatchState(CONFIG).apply(normal(1, 3))
     assert_refused(state, Outcome(Kind.NORMAL, 0, value), "1, 3, 6, 9", "mão", "pontos")
 
@@ -103,7 +104,7 @@ def test_other_hand_values_are_refused(value: int | None) -> None:
 def test_running_from_a_request_gives_the_requester_the_value_before_it(
     request_value: int, scored: int
 ) -> None:
-    """seed 000, Truco: "Correr: a mão acaba e quem pediu marca o valor que a mão tinha antes
+    """/regras#correr: "Correr: a mão acaba e quem pediu marca o valor que a mão tinha antes
     do pedido" (truco 1, seis 3, nove 6, doze 9)."""
     assert request_value in HAND_VALUES
     state = MatchState(CONFIG).apply(normal(0, scored))
@@ -113,22 +114,22 @@ def test_running_from_a_request_gives_the_requester_the_value_before_it(
 
 @pytest.mark.parametrize("worth", [1, 3, 6, 9, 12])
 def test_running_on_your_turn_gives_the_others_what_the_hand_is_worth(worth: int) -> None:
-    """seed 000, Correr: running with no request pending, "o outro lado marca o que a mão vale
+    """/regras#correr: running with no request pending, "o outro lado marca o que a mão vale
     naquele momento"."""
     state = MatchState(CONFIG).apply(normal(1, worth))
     assert state.points == (0, worth)
 
 
 def test_unknown_side_is_refused() -> None:
-    """seed 000, Jogadores: the table has two sides."""
+    """/regras#rodadas-e-empates: the table has two sides."""
     state = MatchState(CONFIG)
     for side in (2, -1, None):
         assert_refused(state, Outcome(Kind.NORMAL, side, 1))
 
 
 def test_a_void_hand_scores_nothing_but_moves_the_deal() -> None:
-    """seed 000, Rodadas e empates: "a mão é anulada e ninguém marca pontos"; seed 002,
-    Introdução: "passa-se para a próxima mão"."""
+    """/regras#rodadas-e-empates: "a mão é anulada e ninguém marca pontos"; the Duplas
+    text: "passa-se para a próxima mão"."""
     state = at(4, 7)
     after = state.apply(ANULADA)
     assert after.points == (4, 7)
@@ -143,7 +144,7 @@ def test_a_void_hand_scores_nothing_but_moves_the_deal() -> None:
 
 
 def test_first_side_to_reach_12_wins_the_game() -> None:
-    """seed 000, Pontos: "Ganha a partida quem chegar primeiro a 12 pontos"."""
+    """/regras#pontos: "Ganha a partida quem chegar primeiro a 12 pontos"."""
     state = fold(CONFIG, [normal(0, 9), normal(1, 3), normal(1, 6)])
     assert state.points == (9, 9)
     assert state.phase is Phase.NORMAL
@@ -158,7 +159,7 @@ def test_first_side_to_reach_12_wins_the_game() -> None:
     ("start", "value"), [(9, 6), (9, 9), (10, 3), (6, 12), (1, 12), (4, 9), (7, 6)]
 )
 def test_points_above_12_do_not_count(start: int, value: int) -> None:
-    """seed 000, Pontos: "os pontos acima de 12 não contam"."""
+    """/regras#pontos: "os pontos acima de 12 não contam"."""
     state = at(start, 2).apply(normal(0, value))
     assert start + value > 12
     assert state.points == (12, 2)
@@ -166,7 +167,7 @@ def test_points_above_12_do_not_count(start: int, value: int) -> None:
 
 
 def test_points_are_never_taken_away() -> None:
-    """seed 000, Pontos: "Os pontos nunca são descontados"."""
+    """/regras#pontos: "Os pontos nunca são descontados"."""
     state = MatchState(CONFIG)
     for outcome in [normal(0, 3), normal(1, 1), normal(1, 6), ANULADA, normal(0, 1)]:
         after = state.apply(outcome)
@@ -177,7 +178,7 @@ def test_points_are_never_taken_away() -> None:
 
 
 def test_only_the_next_game_is_legal_after_the_game_is_over() -> None:
-    """seed 000, Pontos: the game ends at 12; nothing more is scored in it."""
+    """/regras#pontos: the game ends at 12; nothing more is scored in it."""
     state = MatchState(CONFIG).apply(normal(0, 12))
     assert state.phase is Phase.GAME_OVER
     assert state.legal_outcomes() == (PROXIMA,)
@@ -187,7 +188,7 @@ def test_only_the_next_game_is_legal_after_the_game_is_over() -> None:
 
 
 def test_next_game_starts_at_0_x_0() -> None:
-    """seed 000, Pontos: "A cada nova partida o placar volta a 0 a 0"."""
+    """/regras#pontos: "A cada nova partida o placar volta a 0 a 0"."""
     state = fold(CONFIG, [normal(1, 9), normal(0, 12)])
     assert state.points == (12, 9)
     nxt = state.apply(PROXIMA)
@@ -200,7 +201,7 @@ def test_next_game_starts_at_0_x_0() -> None:
 
 
 def test_next_game_marker_refused_during_a_game() -> None:
-    """seed 000, Pontos: a new game starts only after one side reached 12."""
+    """/regras#pontos: a new game starts only after one side reached 12."""
     state = at(5, 5)
     assert_refused(state, PROXIMA, "partida")
     assert_refused(state, NOVA_SERIE, "partida", "série")
@@ -215,7 +216,7 @@ def test_next_game_marker_refused_during_a_game() -> None:
     ("p0", "p1", "onze"), [(11, 0, 0), (11, 7, 0), (11, 10, 0), (3, 11, 1), (10, 11, 1)]
 )
 def test_mao_de_onze_when_exactly_one_side_has_11(p0: int, p1: int, onze: int) -> None:
-    """seed 000, Mão de onze e mão de ferro: "Quando um lado chega a 11 pontos, joga a mão de
+    """/regras#mao-de-onze: "Quando um lado chega a 11 pontos, joga a mão de
     onze": play (worth 3) or run (the others score 1); no truco; it can still be void."""
     state = at(p0, p1)
     other = 1 - onze
@@ -231,7 +232,7 @@ def test_mao_de_onze_when_exactly_one_side_has_11(p0: int, p1: int, onze: int) -
 
 @pytest.mark.parametrize(("p0", "p1"), [(11, 0), (11, 4), (11, 9), (11, 10)])
 def test_mao_de_onze_played_and_won_wins_the_game(p0: int, p1: int) -> None:
-    """seed 000, Mão de onze e mão de ferro: "Se jogar, a mão vale 3 pontos" -- 11 + 3 ends
+    """/regras#mao-de-onze: "Se jogar, a mão vale 3 pontos" -- 11 + 3 ends
     the game at 12 (points above 12 do not count)."""
     state = at(p0, p1).apply(Outcome(Kind.ONZE_GANHOU, 0))
     assert state.points == (12, p1)
@@ -241,8 +242,8 @@ def test_mao_de_onze_played_and_won_wins_the_game(p0: int, p1: int) -> None:
 
 @pytest.mark.parametrize(("p1", "expected"), [(0, 3), (4, 7), (7, 10), (8, 11), (9, 12), (10, 12)])
 def test_mao_de_onze_played_and_lost_gives_3_to_the_others(p1: int, expected: int) -> None:
-    """seed 000, Mão de onze e mão de ferro: the mão de onze is worth 3 when played; seed 002,
-    Mão de Onze: "se a outra dupla vencer, recebe 3 pontos"."""
+    """/regras#mao-de-onze: the mão de onze is worth 3 when played; the Duplas
+    text: "se a outra dupla vencer, recebe 3 pontos"."""
     state = at(11, p1).apply(Outcome(Kind.ONZE_PERDEU, 1))
     assert state.points == (11, expected)
     assert (state.phase is Phase.GAME_OVER) is (expected == 12)
@@ -252,7 +253,7 @@ def test_mao_de_onze_played_and_lost_gives_3_to_the_others(p1: int, expected: in
 
 @pytest.mark.parametrize(("p0", "expected"), [(0, 1), (5, 6), (9, 10), (10, 11)])
 def test_mao_de_onze_run_gives_1_to_the_others(p0: int, expected: int) -> None:
-    """seed 000, Mão de onze e mão de ferro: "se correr, os adversários marcam 1 ponto"."""
+    """/regras#mao-de-onze: "se correr, os adversários marcam 1 ponto"."""
     state = at(p0, 11).apply(Outcome(Kind.ONZE_CORREU, 0))
     assert state.points == (expected, 11)
     assert state.game_winner is None
@@ -260,7 +261,7 @@ def test_mao_de_onze_run_gives_1_to_the_others(p0: int, expected: int) -> None:
 
 
 def test_no_truco_in_the_mao_de_onze() -> None:
-    """seed 000, Mão de onze e mão de ferro: "Na mão de onze ninguém pode pedir truco" -- a
+    """/regras#mao-de-onze: "Na mão de onze ninguém pode pedir truco" -- a
     normal hand of any value is refused, and so are the other sides' outcomes."""
     state = at(11, 6)
     for side in (0, 1):
@@ -274,7 +275,7 @@ def test_no_truco_in_the_mao_de_onze() -> None:
 
 
 def test_mao_de_onze_can_be_void() -> None:
-    """seed 000, Rodadas e empates: three tied rounds void any hand, the mão de onze too."""
+    """/regras#rodadas-e-empates: three tied rounds void any hand, the mão de onze too."""
     state = at(11, 6)
     after = state.apply(ANULADA)
     assert after.points == (11, 6)
@@ -283,7 +284,7 @@ def test_mao_de_onze_can_be_void() -> None:
 
 
 def test_mao_de_onze_reached_by_playing() -> None:
-    """seed 000, Mão de onze e mão de ferro: the side that reaches 11 plays the mão de onze."""
+    """/regras#mao-de-onze: the side that reaches 11 plays the mão de onze."""
     state = fold(CONFIG, [normal(0, 9), normal(0, 1), normal(1, 3)])
     assert state.phase is Phase.NORMAL
     state = state.apply(normal(0, 1))
@@ -293,7 +294,7 @@ def test_mao_de_onze_reached_by_playing() -> None:
 
 
 def test_no_special_hand_below_11() -> None:
-    """seed 000, Mão de onze e mão de ferro: the special hands start at 11."""
+    """/regras#mao-de-onze and /regras#mao-de-ferro: the special hands start at 11."""
     for p0, p1 in ((10, 10), (10, 0), (0, 10), (9, 10)):
         state = at(p0, p1)
         assert state.phase is Phase.NORMAL
@@ -307,7 +308,7 @@ def test_no_special_hand_below_11() -> None:
 
 
 def test_mao_de_ferro_at_11_x_11_is_worth_1_without_truco() -> None:
-    """seed 000, Mão de onze e mão de ferro: "Quando os dois lados estão com 11 pontos, joga-se
+    """/regras#mao-de-ferro: "Quando os dois lados estão com 11 pontos, joga-se
     a mão de ferro: vale 1 ponto, não tem truco"."""
     state = at(11, 11)
     assert state.phase is Phase.MAO_DE_FERRO
@@ -326,8 +327,8 @@ def test_mao_de_ferro_at_11_x_11_is_worth_1_without_truco() -> None:
 
 @pytest.mark.parametrize("side", [0, 1])
 def test_mao_de_ferro_winner_wins_the_game(side: int) -> None:
-    """seed 000, Mão de onze e mão de ferro: worth 1 point at 11 x 11, so its winner reaches
-    12; seed 002, Mão de Ferro: "Vence a partida a dupla que vencer a mão de ferro"."""
+    """/regras#mao-de-ferro: worth 1 point at 11 x 11, so its winner reaches
+    12; the Duplas text: "Vence a partida a dupla que vencer a mão de ferro"."""
     state = at(11, 11).apply(Outcome(Kind.FERRO, side))
     expected = [11, 11]
     expected[side] = 12
@@ -337,7 +338,7 @@ def test_mao_de_ferro_winner_wins_the_game(side: int) -> None:
 
 
 def test_mao_de_ferro_can_be_void() -> None:
-    """seed 000, Rodadas e empates: three tied rounds void the hand; nobody scores."""
+    """/regras#rodadas-e-empates: three tied rounds void the hand; nobody scores."""
     state = at(11, 11).apply(ANULADA)
     assert state.points == (11, 11)
     assert state.phase is Phase.MAO_DE_FERRO
@@ -345,7 +346,7 @@ def test_mao_de_ferro_can_be_void() -> None:
 
 
 def test_mao_de_ferro_reached_by_playing() -> None:
-    """seed 000, Mão de onze e mão de ferro: 11 x 11 comes from a mão de onze lost or run."""
+    """/regras#mao-de-ferro: 11 x 11 comes from a mão de onze lost or run."""
     state = fold(
         CONFIG,
         [normal(0, 9), normal(0, 1), normal(1, 6), normal(1, 1), normal(0, 1)],
@@ -359,7 +360,7 @@ def test_mao_de_ferro_reached_by_playing() -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# Mão de dez (seed 003)
+# Mão de dez (the variant of /regras#mao-de-onze and /regras#mao-de-ferro)
 # --------------------------------------------------------------------------------------------
 
 DEZ = MatchConfig(special_at=10)
@@ -369,8 +370,9 @@ DEZ = MatchConfig(special_at=10)
     ("p0", "p1", "onze"), [(10, 0, 0), (10, 9, 0), (4, 10, 1), (11, 3, 0), (2, 11, 1)]
 )
 def test_mao_de_dez_option_starts_the_special_hand_at_10(p0: int, p1: int, onze: int) -> None:
-    """seed 003, Mão de dez: "Quando uma das duplas atinge 10 pontos, a mão seguinte, chamada
-    Mão de Dez, é especial, pois não é permitido trucar"."""
+    """/regras#mao-de-onze, mão de dez as the Queda text gives it (docs/rules-sources.md):
+    "Quando uma das duplas atinge 10 pontos, a mão seguinte, chamada Mão de Dez, é especial,
+    pois não é permitido trucar"."""
     state = at(p0, p1, DEZ)
     assert state.phase is Phase.MAO_DE_ONZE
     assert state.onze_side == onze
@@ -380,8 +382,9 @@ def test_mao_de_dez_option_starts_the_special_hand_at_10(p0: int, p1: int, onze:
 
 
 def test_mao_de_dez_values_3_or_1() -> None:
-    """seed 003, Mão de dez: the side below 10 that wins "receberá 3 pontos"; if the side at 10
-    gives up, "os adversários ganharão apenas um ponto"."""
+    """/regras#mao-de-onze, mão de dez (the Queda text): the side below 10 that wins
+    "receberá 3 pontos"; if the side at 10 gives up, "os adversários ganharão apenas um
+    ponto"."""
     assert at(10, 4, DEZ).apply(Outcome(Kind.ONZE_PERDEU, 1)).points == (10, 7)
     assert at(10, 4, DEZ).apply(Outcome(Kind.ONZE_CORREU, 1)).points == (10, 5)
     won = at(10, 4, DEZ).apply(Outcome(Kind.ONZE_GANHOU, 0))
@@ -390,8 +393,8 @@ def test_mao_de_dez_values_3_or_1() -> None:
 
 
 def test_mao_de_dez_both_at_10_is_the_mao_de_ferro() -> None:
-    """seed 003, Mão de dez: "Quando as duas duplas têm 10 pontos, a mão será disputada sem
-    recursos" -- no truco, no choice."""
+    """/regras#mao-de-ferro, mão de dez (the Queda text): "Quando as duas duplas têm 10
+    pontos, a mão será disputada sem recursos" -- no truco, no choice."""
     state = at(10, 10, DEZ)
     assert state.phase is Phase.MAO_DE_FERRO
     assert set(state.legal_outcomes()) == {
@@ -403,8 +406,8 @@ def test_mao_de_dez_both_at_10_is_the_mao_de_ferro() -> None:
 
 @pytest.mark.parametrize("side", [0, 1])
 def test_mao_de_dez_both_at_10_the_hand_winner_wins_the_game(side: int) -> None:
-    """seed 003, Mão de dez: "Quando as duas duplas têm 10 pontos ... o vencedor do jogo será o
-    vencedor da mão"."""
+    """/regras#mao-de-ferro, mão de dez (the Queda text): "Quando as duas duplas têm 10
+    pontos ... o vencedor do jogo será o vencedor da mão"."""
     state = at(10, 10, DEZ).apply(Outcome(Kind.FERRO, side))
     assert state.phase is Phase.GAME_OVER
     assert state.game_winner == side
@@ -419,8 +422,8 @@ def test_mao_de_dez_both_at_10_the_hand_winner_wins_the_game(side: int) -> None:
 @pytest.mark.parametrize(("best_of", "needed"), [(1, 1), (3, 2), (5, 3)])
 @pytest.mark.parametrize("winner", [0, 1])
 def test_series_ends_when_a_side_wins_the_majority(best_of: int, needed: int, winner: int) -> None:
-    """seed 000, Pontos: "Nas séries de melhor de 3 ou melhor de 5 ... leva a mesa quem ganhar
-    2 ou 3 partidas"; seed 003, O Jogo: the queda is a best of three."""
+    """/regras#pontos: "Nas séries de melhor de 3 ou melhor de 5 ... leva a mesa quem ganhar
+    2 ou 3 partidas"; the Queda text: the queda is a best of three."""
     config = MatchConfig(best_of=best_of)
     assert config.wins_needed == needed
     state = MatchState(config)
@@ -446,7 +449,7 @@ def test_series_ends_when_a_side_wins_the_majority(best_of: int, needed: int, wi
 
 
 def test_new_series_resets_wins_and_points() -> None:
-    """seed 000, Pontos: each game of a series starts at 0 x 0; a new series starts over."""
+    """/regras#pontos: each game of a series starts at 0 x 0; a new series starts over."""
     config = MatchConfig(best_of=3)
     state = fold(config, [normal(0, 12), PROXIMA, normal(1, 3), normal(0, 12)])
     assert state.phase is Phase.SERIES_OVER
@@ -463,7 +466,7 @@ def test_new_series_resets_wins_and_points() -> None:
 
 
 def test_single_games_never_end_a_series() -> None:
-    """seed 000, Introdução: "você pode jogar partidas avulsas"."""
+    """/regras#pontos: "você pode jogar partidas avulsas"."""
     config = MatchConfig(best_of=0)
     assert config.wins_needed is None
     state = MatchState(config)
@@ -499,8 +502,8 @@ def test_single_games_never_end_a_series() -> None:
     ],
 )
 def test_match_config_refuses_impossible_tables(kwargs: dict[str, int]) -> None:
-    """seed 000, Jogadores (2 or 4 players) and Pontos (single games, best of 3 or 5); seed
-    003, Mão de dez (special hand at 10 or 11)."""
+    """/regras#rodadas-e-empates (2 or 4 players), /regras#pontos (single games, best of 3 or
+    5) and /regras#mao-de-onze (special hand at 11, or at 10: mão de dez)."""
     with pytest.raises(RulesError) as excinfo:
         MatchConfig(**kwargs)
     assert str(excinfo.value).strip()
@@ -519,8 +522,8 @@ def test_match_config_refuses_impossible_tables(kwargs: dict[str, int]) -> None:
         {"special_at": 10},
     ],
 )
-def test_match_config_accepts_the_tables_of_the_seeds(kwargs: dict[str, int]) -> None:
-    """seed 000, Jogadores and Pontos; seed 003, Mão de dez."""
+def test_match_config_accepts_every_table_the_rule_book_allows(kwargs: dict[str, int]) -> None:
+    """/regras#rodadas-e-empates, /regras#pontos and /regras#mao-de-onze (mão de dez)."""
     config = MatchConfig(**kwargs)
     for key, value in kwargs.items():
         assert getattr(config, key) == value
@@ -533,7 +536,7 @@ def test_match_config_accepts_the_tables_of_the_seeds(kwargs: dict[str, int]) ->
 
 @pytest.mark.parametrize("value", range(12))
 def test_correction_sets_a_side_to_0_through_11(value: int) -> None:
-    """seed 000, Pontos: the score is kept by hand ("num papel"); a correction fixes a side's
+    """/regras#pontos: the score is kept by hand ("num papel"); a correction fixes a side's
     points during a game without dealing a hand."""
     state = fold(CONFIG, [normal(0, 6), normal(1, 3)])
     corrected = state.apply(correction(1, value))
@@ -544,26 +547,27 @@ def test_correction_sets_a_side_to_0_through_11(value: int) -> None:
 
 @pytest.mark.parametrize("value", [12, 13, -1, None, 2.5, "3", True])
 def test_correction_refuses_12_negatives_and_non_numbers(value: object) -> None:
-    """seed 000, Pontos: a game is won by a hand that reaches 12, not by a correction; points
+    """/regras#pontos: a game is won by a hand that reaches 12, not by a correction; points
     are never negative."""
     assert_refused(at(3, 3), correction(0, value), "pontos", "correção")
 
 
 def test_correction_refuses_an_unknown_side() -> None:
-    """seed 000, Jogadores: two sides."""
+    """/regras#rodadas-e-empates: two sides."""
     assert_refused(at(3, 3), Outcome(Kind.CORRECAO, 2, 5), "lado", "correção")
     assert_refused(at(3, 3), Outcome(Kind.CORRECAO, None, 5), "lado", "correção")
 
 
 def test_correction_refused_after_the_game_ended() -> None:
-    """seed 000, Pontos: once a side reached 12 the game is over."""
+    """/regras#pontos: once a side reached 12 the game is over."""
     state = MatchState(CONFIG).apply(normal(1, 12))
     assert_refused(state, correction(0, 5), "partida")
     assert_refused(state, correction(1, 11), "partida")
 
 
 def test_correction_to_11_starts_the_mao_de_onze() -> None:
-    """seed 000, Mão de onze e mão de ferro: the phase follows the score, however it got there."""
+    """/regras#mao-de-onze and /regras#mao-de-ferro: the phase follows the score, however it
+    got there."""
     assert at(11, 2).phase is Phase.MAO_DE_ONZE
     assert at(11, 11).phase is Phase.MAO_DE_FERRO
     assert at(11, 11).apply(correction(0, 10)).phase is Phase.MAO_DE_ONZE
@@ -576,7 +580,7 @@ def test_correction_to_11_starts_the_mao_de_onze() -> None:
 
 @pytest.mark.parametrize(("players", "first_dealer"), [(2, 0), (2, 1), (4, 0), (4, 1), (4, 3)])
 def test_dealer_is_the_pe_and_the_mao_is_the_next_seat(players: int, first_dealer: int) -> None:
-    """seed 000, Distribuição: "O primeiro a jogar é o mão; o pé, que deu as cartas, joga por
+    """/regras#rodadas-e-empates: "O primeiro a jogar é o mão; o pé, que deu as cartas, joga por
     último. A cada nova mão, o mão passa para o jogador seguinte na ordem de jogo"."""
     config = MatchConfig(players=players, first_dealer=first_dealer)
     states = replay(config, [normal(0, 1), normal(1, 1)] * 4)
@@ -588,8 +592,8 @@ def test_dealer_is_the_pe_and_the_mao_is_the_next_seat(players: int, first_deale
 
 
 def test_void_and_run_hands_move_the_deal() -> None:
-    """seed 000, Distribuição: every hand dealt passes the mão on, even a void one or one that
-    somebody ran from (seed 002, Mão de Onze: "inicia-se a próxima mão")."""
+    """/regras#rodadas-e-empates: every hand dealt passes the mão on, even a void one or one that
+    somebody ran from (the Duplas text: "inicia-se a próxima mão")."""
     outcomes = [
         ANULADA,
         normal(0, 1),  # e.g. ran from a truco
@@ -607,7 +611,7 @@ def test_void_and_run_hands_move_the_deal() -> None:
 
 
 def test_corrections_and_next_game_markers_do_not_move_the_deal() -> None:
-    """seed 000, Distribuição: only a dealt hand passes the mão on; seed 002, Introdução: in
+    """/regras#rodadas-e-empates: only a dealt hand passes the mão on; the Duplas text: in
     the next game the mão keeps turning ("sempre o da esquerda ao que começou a mão
     anterior")."""
     config = MatchConfig(best_of=3, first_dealer=2)
@@ -626,7 +630,7 @@ def test_corrections_and_next_game_markers_do_not_move_the_deal() -> None:
 
 
 def test_hand_in_game_counts_hands_of_the_current_game() -> None:
-    """seed 000, Distribuição: each deal is a hand of the current game."""
+    """/regras#rodadas-e-empates: each deal is a hand of the current game."""
     state = fold(CONFIG, [normal(0, 1), ANULADA, correction(1, 4), normal(1, 3)])
     assert state.hand_in_game == 4
     state = state.apply(normal(0, 12)).apply(PROXIMA)
@@ -635,7 +639,7 @@ def test_hand_in_game_counts_hands_of_the_current_game() -> None:
 
 
 def test_replay_gives_every_state_and_fold_the_last() -> None:
-    """seed 000, Pontos: the score is the sum of the hands recorded, in order."""
+    """/regras#pontos: the score is the sum of the hands recorded, in order."""
     outcomes = [normal(0, 3), normal(1, 1), ANULADA, normal(0, 6)]
     states = replay(CONFIG, outcomes)
     assert len(states) == len(outcomes) + 1
@@ -650,5 +654,5 @@ def test_replay_gives_every_state_and_fold_the_last() -> None:
     [Outcome(Kind.NORMAL, 0, 1.0), Outcome(Kind.NORMAL, True, 3)],  # type: ignore[arg-type]
 )
 def test_outcomes_with_a_float_or_bool_are_refused(outcome: Outcome) -> None:
-    """seed 000, Pontos: a hand is worth whole points for one of two sides."""
+    """/regras#pontos: a hand is worth whole points for one of two sides."""
     assert_refused(MatchState(CONFIG), outcome, "pontos", "lado")

@@ -1,9 +1,10 @@
 """Judging a whole hand from its events: turns, cards, calls, answers, running and points.
 
-Seed 000 ("Jogadores", "Distribuição", "Rodadas e empates", "Truco", "Correr", "Mão de onze e
-mão de ferro", "Pontos"); seed 002 for the options (who opens after a tie, "Introdução"; any
-player of the side answers, "Truco, 6, 9 e 12" and "Mão de Onze"). Expectations are written from
-RULES.md, "A round", "A hand" and "Points".
+/regras#rodadas-e-empates, #cartas-e-manilhas, #carta-coberta, #truco, #correr, #mao-de-onze,
+#mao-de-ferro and #pontos, with their variants (who opens after a tie; any player of the side
+answers a call or decides the mão de onze). Expectations are written from the rule book's text.
+Quoted Portuguese is Joga Truco's, the default text (docs/rules-sources.md), unless a test
+names another.
 
 Seats are 1..N in play order: odd seats are "nós" (side 0), even seats "eles" (side 1). With the
 vira 4 de ouros the manilhas are the 5s, so every other rank below is a common card
@@ -85,7 +86,7 @@ def legal(events, **kwargs):
 
 @pytest.mark.parametrize("mao", [1, 2, 3, 4])
 def test_round_one_opens_with_the_mao(mao: int) -> None:
-    """seed 000, Distribuição: "O primeiro a jogar é o mão"."""
+    """/regras#rodadas-e-empates: "O primeiro a jogar é o mão"."""
     assert legal([f"{mao}:3p"], mao=mao).openers == (mao,)
     other = mao % 4 + 1
     position, reason = refused([f"{other}:3p"], mao=mao)
@@ -94,7 +95,7 @@ def test_round_one_opens_with_the_mao(mao: int) -> None:
 
 
 def test_play_goes_round_the_table_in_seat_order() -> None:
-    """seed 000, Jogadores: "A ordem de jogo é anti-horária: depois de você, joga quem está à
+    """/regras#rodadas-e-empates: "A ordem de jogo é anti-horária: depois de você, joga quem está à
     sua direita" (seats are numbered in play order)."""
     verdict = legal(["3:3p", "4:2c", "1:Kp", "2:Ko"], mao=3)
     assert verdict.rounds[0].opener == 3
@@ -104,7 +105,7 @@ def test_play_goes_round_the_table_in_seat_order() -> None:
 
 
 def test_play_alternates_in_1x1() -> None:
-    """seed 000, Jogadores: "Com 2 jogadores é um contra um"."""
+    """/regras#rodadas-e-empates: "Com 2 jogadores é um contra um"."""
     verdict = legal(["2:3p", "1:2c", "2:Ac", "1:Kc"], players=2, mao=2)
     assert verdict.result is Result.ELES and verdict.points == 1
     position, reason = refused(["2:3p", "2:2c"], players=2, mao=2)
@@ -112,7 +113,7 @@ def test_play_alternates_in_1x1() -> None:
 
 
 def test_the_round_winner_opens_the_next_round() -> None:
-    """seed 000, Rodadas e empates: "Quem ganhou a rodada começa a próxima"."""
+    """/regras#rodadas-e-empates: "Quem ganhou a rodada começa a próxima"."""
     first = ["1:2p", "2:Ae", "3:Qp", "4:3c"]  # seat 4 wins with the 3
     verdict = legal([*first, "4:Kc"])
     assert verdict.rounds[0].winning_seat == 4 and verdict.rounds[0].next_opener == 4
@@ -122,7 +123,7 @@ def test_the_round_winner_opens_the_next_round() -> None:
 
 
 def test_partners_with_equal_top_cards_the_first_of_them_opens_next() -> None:
-    """seed 000, Rodadas e empates: "se os dois parceiros jogarem as cartas mais fortes, a rodada
+    """/regras#rodadas-e-empates: "se os dois parceiros jogarem as cartas mais fortes, a rodada
     é deles"; the first of the two equal cards (in play order) opens the next round."""
     first = ["3:Kp", "4:3p", "1:2c", "2:3c"]  # seats 4 and 2 (eles) both play a 3
     verdict = legal([*first, "4:Ko"], mao=3)
@@ -132,7 +133,7 @@ def test_partners_with_equal_top_cards_the_first_of_them_opens_next() -> None:
 
 
 def test_after_a_tied_round_the_mao_opens_the_next() -> None:
-    """seed 000, Rodadas e empates: "Depois de uma rodada empatada, a próxima é aberta por quem
+    """/regras#rodadas-e-empates: "Depois de uma rodada empatada, a próxima é aberta por quem
     é o mão"."""
     tie = ["2:Kp", "3:3p", "4:3c", "1:Ko"]  # seats 3 and 4 tie with the 3s
     verdict = legal([*tie, "2:2p"], mao=2)
@@ -143,8 +144,9 @@ def test_after_a_tied_round_the_mao_opens_the_next() -> None:
 
 
 def test_after_a_tied_round_the_first_tying_card_opens_under_primeira_empatada() -> None:
-    """seed 002, Introdução: "No caso da rodada anterior ter empatado, começa por aquele jogador
-    que pôs na mesa a primeira carta que empatou"."""
+    """/regras#rodadas-e-empates, the variant as the Duplas text gives it: "No caso da rodada
+    anterior ter empatado, começa por aquele jogador que pôs na mesa a primeira carta que
+    empatou"."""
     tie = ["2:Kp", "3:3p", "4:3c", "1:Ko"]
     verdict = legal([*tie, "3:2p"], mao=2, ruleset=PRIMEIRA)
     assert verdict.openers == (2, 3)
@@ -158,8 +160,8 @@ def test_after_a_tied_round_the_first_tying_card_opens_under_primeira_empatada()
 
 
 def test_a_card_is_played_at_most_once_in_the_hand() -> None:
-    """seed 000, Distribuição: each player gets three cards of one deck, so no card is played
-    twice in a hand (RULES.md: "no card exists twice in one hand")."""
+    """/regras#cartas-e-manilhas: each player gets three cards of one deck, so no card is played
+    twice in a hand (the rule book: "Cada carta existe uma vez só")."""
     position, reason = refused([*R1_NOS, "1:Kp"])
     assert position == 5
     assert (reason.code, reason.card, reason.other, reason.round) == (
@@ -172,7 +174,7 @@ def test_a_card_is_played_at_most_once_in_the_hand() -> None:
 
 
 def test_a_covered_card_with_a_known_face_counts_as_played() -> None:
-    """seed 000, Rodadas e empates: a covered card is still one of the player's cards; its face,
+    """/regras#carta-coberta: a covered card is still one of the player's cards; its face,
     when known, cannot appear again."""
     position, reason = refused([*R1_NOS, "1:X:Ac", "2:Ac"])
     assert position == 6 and reason.code is Code.CARD_PLAYED_TWICE
@@ -181,20 +183,20 @@ def test_a_covered_card_with_a_known_face_counts_as_played() -> None:
 
 
 def test_the_vira_is_never_played() -> None:
-    """seed 000, Distribuição: "A vira não é de ninguém e não se joga"."""
+    """/regras#cartas-e-manilhas: "A vira não é de ninguém e não se joga"."""
     position, reason = refused(["1:4o"])
     assert position == 1 and reason.code is Code.VIRA_PLAYED
     assert refused([*R1_NOS, "1:X:4o"])[1].code is Code.VIRA_PLAYED
 
 
 def test_a_card_outside_the_deck_is_refused() -> None:
-    """seed 000, Introdução: the baralho limpo has no 4, 5, 6 or 7."""
+    """/regras#cartas-e-manilhas: the baralho limpo has no 4, 5, 6 or 7."""
     position, reason = refused(["1:3p", "2:7c"], ruleset=LIMPO, vira="Ko")
     assert position == 2 and reason.code is Code.NOT_IN_DECK and reason.card == Card.parse("7c")
 
 
 def test_covered_cards_only_from_the_second_round() -> None:
-    """seed 000, Rodadas e empates: "A partir da segunda rodada ... você pode jogar uma carta
+    """/regras#carta-coberta: "A partir da segunda rodada ... você pode jogar uma carta
     coberta ... Na primeira rodada não pode"; a covered card loses to any open card."""
     position, reason = refused(["1:3p", "2:X"])
     assert position == 2 and reason.code is Code.COVERED_IN_FIRST_ROUND
@@ -204,14 +206,14 @@ def test_covered_cards_only_from_the_second_round() -> None:
 
 
 def test_a_round_of_covered_cards_is_a_tie() -> None:
-    """seed 000, Rodadas e empates: "Uma rodada só com cartas cobertas é empate"."""
+    """/regras#carta-coberta: "Uma rodada só com cartas cobertas é empate"."""
     verdict = legal([*R1_NOS, "1:X", "2:X", "3:X", "4:X"])
     assert verdict.results == (NOS, None)
     assert verdict.result is Result.NOS and verdict.points == 1
 
 
 def test_two_rounds_won_end_the_hand() -> None:
-    """seed 000, Distribuição: "Quem ganhar duas rodadas leva a mão"; no third round after a
+    """/regras#rodadas-e-empates: "Quem ganhar duas rodadas leva a mão"; no third round after a
     decided second, and nothing after the end."""
     verdict = legal([*R1_NOS, *R2_NOS])
     assert verdict.result is Result.NOS and verdict.outcome == Outcome(Kind.NORMAL, NOS, 1)
@@ -222,7 +224,7 @@ def test_two_rounds_won_end_the_hand() -> None:
 
 
 def test_won_first_tied_second_ends_the_hand() -> None:
-    """seed 000, Rodadas e empates: "Ganhou a primeira e empatou a segunda: leva quem ganhou a
+    """/regras#rodadas-e-empates: "Ganhou a primeira e empatou a segunda: leva quem ganhou a
     primeira"."""
     verdict = legal([*R1_NOS, *R2_TIE])
     assert verdict.results == (NOS, None) and verdict.winner == NOS
@@ -232,7 +234,7 @@ def test_won_first_tied_second_ends_the_hand() -> None:
 
 
 def test_tied_first_round_goes_to_the_second_round_winner() -> None:
-    """seed 000, Rodadas e empates: "Empatou a primeira: quem ganhar a segunda leva a mão"."""
+    """/regras#rodadas-e-empates: "Empatou a primeira: quem ganhar a segunda leva a mão"."""
     tie = ["1:3p", "2:3c", "3:Kp", "4:Ko"]
     verdict = legal([*tie, "1:Jp", "2:2c", "3:Qp", "4:Qo"])
     assert verdict.results == (None, ELES)
@@ -240,7 +242,7 @@ def test_tied_first_round_goes_to_the_second_round_winner() -> None:
 
 
 def test_one_round_each_the_third_decides() -> None:
-    """seed 000, Rodadas e empates: one round each, the third decides; tied third: the winner
+    """/regras#rodadas-e-empates: one round each, the third decides; tied third: the winner
     of the first."""
     second = ["1:Jp", "2:2o", "3:Qp", "4:Qo"]  # seat 2 wins, opens the third
     third = ["2:Jc", "3:Je", "4:Ke", "1:Ae"]  # seat 1 wins with the ás
@@ -252,7 +254,7 @@ def test_one_round_each_the_third_decides() -> None:
 
 
 def test_three_tied_rounds_void_the_hand() -> None:
-    """seed 000, Rodadas e empates: "Empataram as três: ... a mão é anulada e ninguém marca
+    """/regras#rodadas-e-empates: "Empataram as três: ... a mão é anulada e ninguém marca
     pontos"."""
     events = ["1:3p", "2:3c", "3:4p", "4:4c", "1:2p", "2:2c", "3:Ae", "4:Ac"]
     events += ["1:Kp", "2:Kc", "3:Je", "4:Jc"]
@@ -269,7 +271,7 @@ def test_three_tied_rounds_void_the_hand() -> None:
 
 
 def test_a_call_only_on_your_turn() -> None:
-    """seed 000, Truco: "Na sua vez, antes de jogar a carta, você pode pedir Truco"."""
+    """/regras#truco: "Na sua vez, antes de jogar a carta, você pode pedir Truco"."""
     position, reason = refused(["2:truco"])
     assert position == 1
     assert (reason.code, reason.seat, reason.other) == (Code.CALL_OUT_OF_TURN, 2, 1)
@@ -277,13 +279,13 @@ def test_a_call_only_on_your_turn() -> None:
 
 
 def test_a_call_only_before_your_card() -> None:
-    """seed 000, Truco: "antes de jogar a carta"; once the card is down the turn has moved on."""
+    """/regras#truco: "antes de jogar a carta"; once the card is down the turn has moved on."""
     position, reason = refused(["1:3p", "1:truco"])
     assert position == 2 and reason.code is Code.CALL_OUT_OF_TURN and reason.other == 2
 
 
 def test_the_last_card_of_the_third_round_may_still_be_trucado() -> None:
-    """seed 000, Truco: "Dá para pedir truco (ou aumentar) em qualquer momento da mão, até a
+    """/regras#truco: "Dá para pedir truco (ou aumentar) em qualquer momento da mão, até a
     última carta da terceira rodada"."""
     second = ["1:Jp", "2:2o", "3:Qp", "4:Qo"]
     third = ["2:Jc", "3:Je", "4:Ke"]
@@ -292,7 +294,7 @@ def test_the_last_card_of_the_third_round_may_still_be_trucado() -> None:
 
 
 def test_no_call_while_a_call_waits() -> None:
-    """seed 000, Truco: "sempre na sua vez e sem um pedido esperando resposta"."""
+    """/regras#truco: "sempre na sua vez e sem um pedido esperando resposta"."""
     position, reason = refused(["1:truco", "3:seis"])
     assert position == 2 and reason.code is Code.CALL_WAITS and reason.word is Word.TRUCO
     position, reason = refused(["1:truco", "1:truco"])
@@ -300,7 +302,7 @@ def test_no_call_while_a_call_waits() -> None:
 
 
 def test_no_card_while_a_call_waits() -> None:
-    """seed 000, Truco: "Depois da resposta, você continua a sua jogada": nobody plays before
+    """/regras#truco: "Depois da resposta, você continua a sua jogada": nobody plays before
     the answer."""
     for card in ("1:3p", "2:3p"):
         position, reason = refused(["1:truco", card])
@@ -308,7 +310,7 @@ def test_no_card_while_a_call_waits() -> None:
 
 
 def test_after_the_answer_the_caller_plays_his_card() -> None:
-    """seed 000, Truco: "Depois da resposta, você continua a sua jogada"."""
+    """/regras#truco: "Depois da resposta, você continua a sua jogada"."""
     verdict = legal(["1:3p", "2:truco", "3:aceita"])
     assert verdict.state.turn == 2 and verdict.worth == 3
     assert refused(["1:3p", "2:truco", "3:aceita", "3:2c"])[1].code is Code.CARD_OUT_OF_TURN
@@ -316,7 +318,7 @@ def test_after_the_answer_the_caller_plays_his_card() -> None:
 
 
 def test_the_next_opponent_in_play_order_answers_in_2x2() -> None:
-    """seed 000, Truco: "Em duplas ... quem responde é o próximo adversário na ordem de jogo"."""
+    """/regras#truco: "Em duplas ... quem responde é o próximo adversário na ordem de jogo"."""
     position, reason = refused(["1:truco", "4:aceita"])
     assert position == 2
     assert (reason.code, reason.seat, reason.other) == (Code.NOT_THE_ANSWERER, 4, 2)
@@ -328,8 +330,9 @@ def test_the_next_opponent_in_play_order_answers_in_2x2() -> None:
 
 
 def test_any_opponent_answers_under_resposta_qualquer_and_the_first_answer_counts() -> None:
-    """seed 002, Truco, 6, 9 e 12: "Qualquer um dos jogadores pode responder o pedido e vale a
-    primeira resposta dada, mesmo que eles se contradigam entre si"."""
+    """/regras#truco, the variant as the Duplas text gives it: "Qualquer um dos jogadores pode
+    responder o pedido e vale a primeira resposta dada, mesmo que eles se contradigam entre
+    si"."""
     assert legal(["1:truco", "4:aceita"], ruleset=QUALQUER).worth == 3
     assert legal(["1:truco", "2:aceita"], ruleset=QUALQUER).worth == 3
     # The partner's contradicting answer comes too late: the truco was already accepted.
@@ -343,7 +346,7 @@ def test_any_opponent_answers_under_resposta_qualquer_and_the_first_answer_count
 
 
 def test_the_side_that_asked_does_not_answer() -> None:
-    """seed 000, Truco: "Quem recebe o pedido" answers, that is the other side."""
+    """/regras#truco: "Quem recebe o pedido" answers, that is the other side."""
     position, reason = refused(["1:truco", "3:aceita"])
     assert position == 2 and reason.code is Code.ASKER_DOES_NOT_ANSWER
     position, reason = refused(["1:truco", "1:corre"])
@@ -351,8 +354,8 @@ def test_the_side_that_asked_does_not_answer() -> None:
 
 
 def test_a_raise_goes_back_to_the_player_who_asked() -> None:
-    """seed 000, Truco: "o aumento volta para quem fez o pedido"; seed 002: the other side
-    answers, any of its players."""
+    """/regras#truco: "o aumento volta para quem fez o pedido"; under the variant
+    resposta=qualquer the other side answers, any of its players."""
     position, reason = refused(["1:truco", "2:seis", "3:aceita"])
     assert position == 3
     assert (reason.code, reason.other) == (Code.NOT_THE_ANSWERER, 1)
@@ -363,7 +366,7 @@ def test_a_raise_goes_back_to_the_player_who_asked() -> None:
 
 
 def test_only_the_side_that_accepted_asks_next() -> None:
-    """seed 000, Truco: "Depois de um pedido aceito, só o lado que aceitou pode pedir o
+    """/regras#truco: "Depois de um pedido aceito, só o lado que aceitou pode pedir o
     próximo"."""
     position, reason = refused(["1:truco", "2:aceita", "1:seis"])
     assert position == 3 and reason.code is Code.ONLY_ACCEPTER_ASKS and reason.side == ELES
@@ -376,7 +379,7 @@ def test_only_the_side_that_accepted_asks_next() -> None:
 
 
 def test_the_first_call_is_truco_and_calls_climb_one_step_at_a_time() -> None:
-    """seed 000, Truco: truco 3, then seis 6, nove 9, doze 12 ("pedir o próximo degrau")."""
+    """/regras#truco: truco 3, then seis 6, nove 9, doze 12 ("pedir o próximo degrau")."""
     position, reason = refused(["1:seis"])
     assert position == 1 and (reason.code, reason.points) == (Code.WRONG_STEP, 3)
     assert "primeiro pedido é sempre truco" in word(reason)
@@ -387,8 +390,8 @@ def test_the_first_call_is_truco_and_calls_climb_one_step_at_a_time() -> None:
 
 
 def test_nothing_above_doze() -> None:
-    """seed 000, Truco: "Doze: 12 pontos, o máximo"; seed 002: "No pedido de 12 não existe a
-    opção de retrucar, só aceitar ou correr"."""
+    """/regras#truco: "Doze: 12 pontos, o máximo"; the Duplas text too: "No pedido de 12
+    não existe a opção de retrucar, só aceitar ou correr"."""
     to_doze = ["1:truco", "2:seis", "1:nove", "2:doze"]
     position, reason = refused([*to_doze, "1:doze"])
     assert position == 5 and reason.code is Code.NOTHING_ABOVE_DOZE
@@ -400,15 +403,15 @@ def test_nothing_above_doze() -> None:
 @pytest.mark.parametrize("special", [Special.ONZE_NOS, Special.ONZE_ELES, Special.FERRO])
 @pytest.mark.parametrize("call", ["truco", "seis", "doze"])
 def test_no_call_in_the_mao_de_onze_or_de_ferro(special: Special, call: str) -> None:
-    """seed 000, Mão de onze e mão de ferro: "Na mão de onze ninguém pode pedir truco", the mão
-    de ferro "não tem truco"."""
+    """/regras#mao-de-onze and /regras#mao-de-ferro: "Na mão de onze ninguém pode pedir
+    truco", the mão de ferro "não tem truco"."""
     position, reason = refused([f"1:{call}"], special=special)
     assert position == 1 and reason.code is Code.NO_CALL_IN_SPECIAL
     assert reason.section is (Section.FERRO if special is Special.FERRO else Section.ONZE)
 
 
 def test_an_answer_with_nothing_waiting_is_refused() -> None:
-    """seed 000, Truco: one answers a call; with no call there is nothing to accept."""
+    """/regras#truco: one answers a call; with no call there is nothing to accept."""
     position, reason = refused(["1:aceita"])
     assert position == 1 and reason.code is Code.NOTHING_TO_ANSWER
     position, reason = refused(["1:truco", "2:aceita", "2:aceita"])
@@ -430,7 +433,7 @@ LADDER = [
 
 @pytest.mark.parametrize(("calls", "worth"), LADDER, ids=["1", "3", "6", "9", "12"])
 def test_the_winner_scores_what_the_hand_is_worth(calls: list[str], worth: int) -> None:
-    """seed 000, Pontos: "Quem ganha a mão marca os pontos que ela valia: 1, 3, 6, 9 ou 12"."""
+    """/regras#pontos: "Quem ganha a mão marca os pontos que ela valia: 1, 3, 6, 9 ou 12"."""
     verdict = legal([*calls, *R1_NOS, *R2_NOS])
     assert verdict.outcome == Outcome(Kind.NORMAL, NOS, worth)
     assert verdict.points == worth and verdict.winner == NOS
@@ -449,7 +452,7 @@ RUNS = [
 def test_running_from_a_call_gives_the_caller_the_value_before_it(
     events: list[str], side: int, points: int, call: Word
 ) -> None:
-    """seed 000, Truco: "Correr: a mão acaba e quem pediu marca o valor que a mão tinha antes do
+    """/regras#correr: "Correr: a mão acaba e quem pediu marca o valor que a mão tinha antes do
     pedido" (truco 1, seis 3, nove 6, doze 9)."""
     verdict = legal(events)
     assert verdict.outcome == Outcome(Kind.NORMAL, side, points)
@@ -458,7 +461,7 @@ def test_running_from_a_call_gives_the_caller_the_value_before_it(
 
 
 def test_running_on_your_turn_gives_the_other_side_the_value_now() -> None:
-    """seed 000, Correr: "na sua vez, sem pedido pendente (o outro lado marca o que a mão vale
+    """/regras#correr: "na sua vez, sem pedido pendente (o outro lado marca o que a mão vale
     naquele momento)"."""
     assert legal(["1:corre"]).outcome == Outcome(Kind.NORMAL, ELES, 1)
     verdict = legal(["1:truco", "2:aceita", "1:3p", "2:corre"])
@@ -467,21 +470,21 @@ def test_running_on_your_turn_gives_the_other_side_the_value_now() -> None:
 
 
 def test_running_out_of_turn_is_refused() -> None:
-    """seed 000, Correr: with no call waiting one runs only "na sua vez"."""
+    """/regras#correr: with no call waiting one runs only "na sua vez"."""
     position, reason = refused(["2:corre"])
     assert position == 1
     assert (reason.code, reason.seat, reason.other) == (Code.RUN_OUT_OF_TURN, 2, 1)
 
 
 def test_in_2x2_one_player_running_ends_the_hand_for_the_side() -> None:
-    """seed 000, Correr: "Em duplas, se um jogador corre, o lado inteiro corre e a mão acaba"."""
+    """/regras#correr: "Em duplas, se um jogador corre, o lado inteiro corre e a mão acaba"."""
     verdict = legal(["1:3p", "2:2c", "3:corre"])
     assert verdict.outcome == Outcome(Kind.NORMAL, ELES, 1)
     assert refused(["1:3p", "2:2c", "3:corre", "4:Kc"])[1].code is Code.HAND_OVER
 
 
 def test_a_played_mao_de_onze_is_worth_three() -> None:
-    """seed 000, Mão de onze e mão de ferro: "Se jogar, a mão vale 3 pontos"."""
+    """/regras#mao-de-onze: "Se jogar, a mão vale 3 pontos"."""
     won = legal([*R1_NOS, *R2_NOS], special=Special.ONZE_NOS)
     assert won.outcome == Outcome(Kind.ONZE_GANHOU, NOS) and won.points == 3
     lost = legal([*R1_NOS, *R2_NOS], special=Special.ONZE_ELES)
@@ -490,8 +493,9 @@ def test_a_played_mao_de_onze_is_worth_three() -> None:
 
 
 def test_running_from_the_mao_de_onze_gives_the_other_side_one() -> None:
-    """seed 000, Mão de onze e mão de ferro: "decide se joga ou corre ... se correr, os
-    adversários marcam 1 ponto"; seed 002: the cards are collected "sem jogar nenhuma rodada"."""
+    """/regras#mao-de-onze: "decide se joga ou corre ... se correr, os
+    adversários marcam 1 ponto"; the Duplas text: the cards are collected "sem jogar nenhuma
+    rodada"."""
     verdict = legal(["1:corre"], special=Special.ONZE_NOS)
     assert verdict.outcome == Outcome(Kind.ONZE_CORREU, ELES) and verdict.points == 1
     assert verdict.state.ending is Ending.DECLINED
@@ -499,9 +503,10 @@ def test_running_from_the_mao_de_onze_gives_the_other_side_one() -> None:
 
 
 def test_the_mao_de_onze_is_decided_by_the_first_player_of_the_side() -> None:
-    """seed 000, Mão de onze e mão de ferro: "Em duplas, quem decide é o primeiro jogador do
-    lado na ordem de jogo"; seed 002: "Qualquer um dos jogadores da dupla da mão de onze pode
-    responder se aceita ou não a mão e vale a primeira resposta dada"."""
+    """/regras#mao-de-onze: "Em duplas, quem decide é o primeiro jogador do
+    lado na ordem de jogo" (the default); the variant, as the Duplas text gives it: "Qualquer
+    um dos jogadores da dupla da mão de onze pode responder se aceita ou não a mão e vale a
+    primeira resposta dada"."""
     # The mão is seat 2 (eles); nós at eleven: after seat 2 comes seat 3, the decider.
     position, reason = refused(["1:corre"], special=Special.ONZE_NOS, mao=2)
     assert position == 1 and (reason.code, reason.other) == (Code.ONZE_NOT_DECIDER, 3)
@@ -516,9 +521,9 @@ def test_the_mao_de_onze_is_decided_by_the_first_player_of_the_side() -> None:
 
 
 def test_the_first_card_of_a_mao_de_onze_means_the_side_plays() -> None:
-    """seed 002, Mão de Onze: the decision is taken "necessariamente antes que o primeiro
-    jogador ponha a primeira carta da rodada na mesa"; after that the hand is worth 3, and
-    running on one's turn gives the other side those 3 (seed 000, Correr)."""
+    """/regras#mao-de-onze, as the Duplas text has it: the decision is taken "necessariamente
+    antes que o primeiro jogador ponha a primeira carta da rodada na mesa"; after that the
+    hand is worth 3, and running on one's turn gives the other side those 3 (/regras#correr)."""
     verdict = legal(["1:3p"], special=Special.ONZE_NOS)
     assert Reason(Code.ONZE_PLAYED, side=NOS) in verdict.reasons
     position, reason = refused(["1:3p", "3:corre"], special=Special.ONZE_NOS)
@@ -530,7 +535,7 @@ def test_the_first_card_of_a_mao_de_onze_means_the_side_plays() -> None:
 
 
 def test_the_mao_de_ferro_is_worth_one() -> None:
-    """seed 000, Mão de onze e mão de ferro: "joga-se a mão de ferro: vale 1 ponto, não tem
+    """/regras#mao-de-ferro: "joga-se a mão de ferro: vale 1 ponto, não tem
     truco"."""
     verdict = legal([*R1_NOS, *R2_NOS], special=Special.FERRO)
     assert verdict.outcome == Outcome(Kind.FERRO, NOS) and verdict.points == 1
@@ -539,8 +544,8 @@ def test_the_mao_de_ferro_is_worth_one() -> None:
 
 @pytest.mark.parametrize("special", list(Special))
 def test_a_void_hand_scores_nothing_in_any_kind_of_hand(special: Special) -> None:
-    """seed 000, Rodadas e empates: "Empataram as três ... ninguém marca pontos" (RULES.md: the
-    mão de onze can still be void)."""
+    """/regras#rodadas-e-empates: "Empataram as três ... ninguém marca pontos";
+    /regras#mao-de-onze: the mão de onze can still be void."""
     events = ["1:3p", "2:3c", "3:4p", "4:4c", "1:2p", "2:2c", "3:Ae", "4:Ac"]
     events += ["1:Kp", "2:Kc", "3:Je", "4:Jc"]
     verdict = legal(events, special=special)
@@ -559,7 +564,7 @@ def test_a_void_hand_scores_nothing_in_any_kind_of_hand(special: Special) -> Non
 def test_the_outcome_is_what_the_board_records(
     points: tuple[int, int], special: Special, events: list[str]
 ) -> None:
-    """seed 000, Pontos and Mão de onze e mão de ferro: the judged hand is one legal record of
+    """/regras#pontos, #mao-de-onze and #mao-de-ferro: the judged hand is one legal record of
     the score, for the kind of hand the score says comes next."""
     state = MatchState(MatchConfig(players=4, first_dealer=3))
     state = state.apply(Outcome(Kind.CORRECAO, 0, points[0]))
@@ -579,8 +584,8 @@ def test_the_outcome_is_what_the_board_records(
 
 
 def test_events_read_and_write_the_link_format() -> None:
-    """seed 000, Truco and Rodadas e empates: the events of a hand, as the juiz link carries
-    them (`eventos=1:truco,2:aceita,1:3p,2:2c,3:X,4:Ko`)."""
+    """/regras#truco and /regras#rodadas-e-empates: the events of a hand, as the juiz link
+    carries them (`eventos=1:truco,2:aceita,1:3p,2:2c,3:X,4:Ko`)."""
     text = "1:truco,2:aceita,1:3p,2:2c,3:X,4:X:Ko"
     events = parse_events(text)
     assert events == (
@@ -615,7 +620,7 @@ def test_events_read_and_write_the_link_format() -> None:
 def test_unreadable_events_are_refused_at_their_position(
     text: str, position: int, code: Code
 ) -> None:
-    """seed 000, Truco: the events are cards, X, truco, seis, nove, doze, aceita and corre."""
+    """/regras#truco: the events are cards, X, truco, seis, nove, doze, aceita and corre."""
     with pytest.raises(EventRefused) as excinfo:
         parse_events(text)
     assert excinfo.value.illegal.position == position
@@ -626,7 +631,7 @@ def test_unreadable_events_are_refused_at_their_position(
 
 
 def test_a_seat_outside_the_table_is_refused() -> None:
-    """seed 000, Jogadores: 2 or 4 players, seats 1..N."""
+    """/regras#rodadas-e-empates: 2 or 4 players, seats 1..N."""
     position, reason = refused(["1:3p", "3:2c"], players=2)
     assert position == 2 and (reason.code, reason.seat, reason.players) == (Code.NO_SUCH_SEAT, 3, 2)
     assert refused(["0:truco"])[1].code is Code.NO_SUCH_SEAT
@@ -646,8 +651,8 @@ def test_a_seat_outside_the_table_is_refused() -> None:
     ],
 )
 def test_impossible_set_ups_are_refused(kwargs: dict[str, object]) -> None:
-    """seed 000, Jogadores and Distribuição: 2 or 4 players, the mão is one of them, a vira
-    from the deck under manilha variável."""
+    """/regras#rodadas-e-empates and /regras#cartas-e-manilhas: 2 or 4 players, the mão is one
+    of them, a vira from the deck under manilha variável."""
     args: dict[str, object] = {
         "ruleset": SUJO, "players": 4, "vira": VIRA, "mao": 1, "special": Special.NORMAL
     }
@@ -658,7 +663,8 @@ def test_impossible_set_ups_are_refused(kwargs: dict[str, object]) -> None:
 
 
 def test_manilha_fixa_needs_no_vira() -> None:
-    """seed 002, Manilha da mão: "manilha fixa ... 4 de Paus" is the strongest card."""
+    """/regras#cartas-e-manilhas, manilha fixa (the Duplas text: "manilha fixa ... 4 de
+    Paus"): the 4 of paus is the strongest card."""
     verdict = legal(["1:3p", "2:4p", "2:2p", "1:3c", "1:Ac", "2:2c"], ruleset=FIXA, players=2)
     assert verdict.results == (ELES, NOS, ELES) and verdict.winner == ELES
     with pytest.raises(RulesError):
@@ -671,14 +677,14 @@ def test_manilha_fixa_needs_no_vira() -> None:
      ((11, 11), Special.FERRO)],
 )
 def test_the_score_gives_the_kind_of_hand(points: tuple[int, int], special: Special) -> None:
-    """seed 000, Mão de onze e mão de ferro: one side at 11 plays the mão de onze, both the mão
-    de ferro."""
+    """/regras#mao-de-onze and /regras#mao-de-ferro: one side at 11 plays the mão de onze,
+    both the mão de ferro."""
     state = MatchState(MatchConfig(), points=points)
     assert state.special is special
 
 
 def test_every_reason_is_worded_in_portuguese_with_its_rule_book_section() -> None:
-    """seed 000 (all sections): every reason the engine gives has pt-BR words, and every rule
+    """The rule book (every section): every reason the engine gives has pt-BR words, and every rule
     it applies points to a section of the rule book."""
     sample = Reason(
         Code.NO_ROUND_YET, seat=1, other=2, side=0, word=Word.TRUCO, card=Card.parse("3p"),
@@ -696,7 +702,7 @@ def test_every_reason_is_worded_in_portuguese_with_its_rule_book_section() -> No
 
 
 def test_reasons_read_right_for_any_team_and_player_name() -> None:
-    """seed 000, Jogadores: the table's own names appear in the reasons."""
+    """/regras#rodadas-e-empates: the table's own names appear in the reasons."""
     names = Names(sides=("Os Zapeiros", "Ana e Bia"), seats=("Zé", "Ana", "", "Bia"))
     verdict = legal(["1:truco", "2:aceita", *R1_NOS, *R2_NOS])
     sentences = [word(r, names) for r in verdict.reasons]
@@ -706,7 +712,7 @@ def test_reasons_read_right_for_any_team_and_player_name() -> None:
 
 
 def test_a_refusal_words_itself_and_raises_as_a_rules_error() -> None:
-    """seed 000, Truco: a refusal says which event and which rule, in Portuguese."""
+    """/regras#truco: a refusal says which event and which rule, in Portuguese."""
     verdict = judge(["1:truco", "3:aceita"])
     assert verdict.illegal is not None
     message = verdict.illegal.message()
@@ -719,7 +725,7 @@ def test_a_refusal_words_itself_and_raises_as_a_rules_error() -> None:
 
 
 def test_the_hand_says_whose_turn_who_may_call_and_what_running_gives() -> None:
-    """seed 000, Truco and Correr: on one's turn one may call, play or run; a call waits for
+    """/regras#truco and /regras#correr: on one's turn one may call, play or run; a call waits for
     its answerer, who may accept, raise or run."""
     state = judge(["1:truco", "2:aceita", "1:3p"]).state
     assert state.turn == 2
@@ -736,7 +742,7 @@ def test_the_hand_says_whose_turn_who_may_call_and_what_running_gives() -> None:
 
 
 def test_the_result_agrees_with_judge_hand() -> None:
-    """seed 000, Rodadas e empates: the whole hand is decided by the same rule as its rounds."""
+    """/regras#rodadas-e-empates: the whole hand is decided by the same rule as its rounds."""
     verdict = legal([*R1_NOS, *R2_TIE])
     assert verdict.hand == judge_hand(["nos", None])
     assert verdict.hand.rule in verdict.reasons

@@ -1,9 +1,10 @@
 """Property tests (hypothesis) for judging a whole hand from its events.
 
-Seed 000, "Distribuição", "Rodadas e empates", "Truco", "Correr", "Mão de onze e mão de ferro"
-and "Pontos"; seed 002 for the options (who opens after a tie, any player of the side answers).
+/regras#rodadas-e-empates, #cartas-e-manilhas, #carta-coberta, #truco, #correr, #mao-de-onze,
+#mao-de-ferro and #pontos, with their variants (who opens after a tie, any player of the side
+answers). Quoted Portuguese is Joga Truco's, the default text (docs/rules-sources.md).
 
-The generator below plays legal hands by itself, from RULES.md: it deals three cards to each
+The generator below plays legal hands by itself, from the rule book: it deals three cards to each
 seat, walks the turns (the mão opens, the round's winner or after a tie the mão / the first
 tying card opens the next), makes calls on the player's turn while the ladder allows, answers
 them from the right seat (accept, raise back to the asker, run), sometimes runs on a turn, and
@@ -213,7 +214,7 @@ def judge(hand: Hand, events: object):
 @PROPS
 @given(hand=legal_hands())
 def test_replaying_a_legal_hand_event_by_event_never_refuses(hand: Hand) -> None:
-    """seed 000, Truco, Correr and Rodadas e empates: a hand played by the rules is accepted
+    """/regras#truco, #correr and #rodadas-e-empates: a hand played by the rules is accepted
     event by event, ends exactly at its last event, and scores what the rules say."""
     state = judge(hand, []).state
     for i, step in enumerate(hand.steps):
@@ -232,7 +233,7 @@ def test_replaying_a_legal_hand_event_by_event_never_refuses(hand: Hand) -> None
 @PROPS
 @given(hand=legal_hands(), data=st.data())
 def test_every_prefix_of_a_legal_hand_is_legal_and_undecided(hand: Hand, data) -> None:
-    """seed 000, Rodadas e empates: until its last event the hand goes on, and the engine says
+    """/regras#rodadas-e-empates: until its last event the hand goes on, and the engine says
     whose turn it is or who must answer."""
     cut = data.draw(st.integers(0, len(hand.steps) - 1), label="cut")
     verdict = judge(hand, hand.texts[:cut])
@@ -248,7 +249,7 @@ def test_every_prefix_of_a_legal_hand_is_legal_and_undecided(hand: Hand, data) -
 @PROPS
 @given(hand=legal_hands())
 def test_points_are_always_a_legal_value(hand: Hand) -> None:
-    """seed 000, Pontos: "Quem ganha a mão marca os pontos que ela valia: 1, 3, 6, 9 ou 12 (3 na
+    """/regras#pontos: "Quem ganha a mão marca os pontos que ela valia: 1, 3, 6, 9 ou 12 (3 na
     mão de onze, 1 na mão de ferro)", nothing for a void hand; the outcome is one the score
     accepts for that kind of hand."""
     verdict = judge(hand, hand.texts)
@@ -274,7 +275,7 @@ def test_points_are_always_a_legal_value(hand: Hand) -> None:
 @PROPS
 @given(hand=legal_hands(), data=st.data())
 def test_the_result_agrees_with_judge_hand_on_the_round_results(hand: Hand, data) -> None:
-    """seed 000, Rodadas e empates: a hand that ends by its rounds goes to the side judge_hand
+    """/regras#rodadas-e-empates: a hand that ends by its rounds goes to the side judge_hand
     names (or is void); a hand that ends by running was not decided by its rounds."""
     cut = data.draw(st.integers(0, len(hand.steps)), label="cut")
     verdict = judge(hand, hand.texts[:cut])
@@ -299,7 +300,7 @@ def test_the_result_agrees_with_judge_hand_on_the_round_results(hand: Hand, data
 
 def _lands_as_onze_decision(hand: Hand, moved: Step, prefix: tuple[Step, ...]) -> bool:
     """Whether `moved`, put right after `prefix`, is a run by the side at eleven before any card
-    and before its decision: that run is its (legal) decision not to play (seed 000)."""
+    and before its decision: that run is its (legal) decision not to play (/regras#mao-de-onze)."""
     onze = hand.special.onze_side
     return (
         onze is not None
@@ -327,7 +328,7 @@ def _removal_breaks_a_rule(steps: tuple[Step, ...], i: int) -> bool:
 @PROPS
 @given(hand=legal_hands(), data=st.data())
 def test_removing_a_call_or_an_answer_is_refused_where_it_was(hand: Hand, data) -> None:
-    """seed 000, Truco: an answer needs a call waiting, and nothing but the answer may follow a
+    """/regras#truco: an answer needs a call waiting, and nothing but the answer may follow a
     call; so without a call (or without its answer) the next event breaks a rule."""
     places = [i for i in range(len(hand.steps) - 1) if _removal_breaks_a_rule(hand.steps, i)]
     assume(places)
@@ -340,8 +341,8 @@ def test_removing_a_call_or_an_answer_is_refused_where_it_was(hand: Hand, data) 
 @PROPS
 @given(hand=legal_hands(), data=st.data())
 def test_removing_a_card_is_refused_at_the_next_event_of_its_round(hand: Hand, data) -> None:
-    """seed 000, Jogadores and Rodadas e empates: each player plays one card in turn, so when a
-    card is missing the next player acts out of turn. (Seed 000, Mão de onze: without the first
+    """/regras#rodadas-e-empates: each player plays one card in turn, so when a
+    card is missing the next player acts out of turn. (/regras#mao-de-onze: without the first
     card, a run by the side at eleven is its decision not to play, so it is left out.)"""
     steps = hand.steps
     places = [
@@ -359,10 +360,10 @@ def test_removing_a_card_is_refused_at_the_next_event_of_its_round(hand: Hand, d
 @PROPS
 @given(hand=legal_hands(), data=st.data())
 def test_swapping_two_events_of_different_seats_is_refused_at_the_first(hand: Hand, data) -> None:
-    """seed 000, Jogadores and Truco: cards go in turn, calls on one's turn, answers from the
-    answering seat: two neighbouring events of different seats never trade places. (Seed 000,
-    Mão de onze: before the first card, the side at eleven may decide at any moment, so its
-    decision, or a run that would become one, is left in place.)"""
+    """/regras#rodadas-e-empates and /regras#truco: cards go in turn, calls on one's turn,
+    answers from the answering seat: two neighbouring events of different seats never trade
+    places. (/regras#mao-de-onze: before the first card, the side at eleven may decide at any
+    moment, so its decision, or a run that would become one, is left in place.)"""
     steps = hand.steps
 
     def movable(i: int) -> bool:
@@ -382,7 +383,7 @@ def test_swapping_two_events_of_different_seats_is_refused_at_the_first(hand: Ha
 @PROPS
 @given(hand=legal_hands(), data=st.data())
 def test_a_card_already_played_or_the_vira_is_refused_where_it_appears(hand: Hand, data) -> None:
-    """seed 000, Distribuição: the vira is never played and no card exists twice in a hand."""
+    """/regras#cartas-e-manilhas: the vira is never played and no card exists twice in a hand."""
     steps = hand.steps
     known = [i for i, s in enumerate(steps) if s.kind == "card" and not s.text.endswith(":X")]
     assume(len(known) >= 2)
@@ -407,8 +408,8 @@ def test_a_card_already_played_or_the_vira_is_refused_where_it_appears(hand: Han
 @PROPS
 @given(hand=legal_hands(), data=st.data())
 def test_nothing_is_legal_after_the_hand_ends(hand: Hand, data) -> None:
-    """seed 000, Rodadas e empates and Correr: the hand ends when it is decided or someone runs;
-    no card, call or answer comes after."""
+    """/regras#rodadas-e-empates and /regras#correr: the hand ends when it is decided or
+    someone runs; no card, call or answer comes after."""
     players = hand.setup["players"]
     assert isinstance(players, int)
     seat = data.draw(st.integers(1, players), label="seat")
@@ -424,7 +425,7 @@ def test_nothing_is_legal_after_the_hand_ends(hand: Hand, data) -> None:
 @PROPS
 @given(hand=legal_hands())
 def test_the_link_text_gives_the_same_verdict(hand: Hand) -> None:
-    """seed 000, Truco: a hand written as `eventos=1:truco,2:aceita,...` reads back the same."""
+    """/regras#truco: a hand written as `eventos=1:truco,2:aceita,...` reads back the same."""
     text = ",".join(hand.texts)
     from_text = judge(hand, text)
     from_events = judge(hand, parse_events(text))

@@ -135,7 +135,7 @@ def test_illegal_taps_are_refused_in_portuguese_and_change_nothing(
 
 
 def test_points_above_twelve_do_not_count_and_the_game_ends(client: FlaskClient) -> None:
-    """seed 000, Pontos: first to 12 wins; points above 12 do not count."""
+    """/regras#pontos: first to 12 wins; points above 12 do not count."""
     token = open_table(client)
     html = play(client, token, "normal:1:9", "normal:1:12").text
     assert scores(html) == (0, 12)
@@ -148,7 +148,7 @@ def test_points_above_twelve_do_not_count_and_the_game_ends(client: FlaskClient)
 
 
 def test_next_game_starts_at_zero_and_keeps_the_tally(client: FlaskClient) -> None:
-    """seed 000, Pontos: each new game starts at 0 x 0."""
+    """/regras#pontos: each new game starts at 0 x 0."""
     token = open_table(client)
     html = play(client, token, "normal:0:12", "proxima_partida").text
     assert scores(html) == (0, 0)
@@ -157,7 +157,7 @@ def test_next_game_starts_at_zero_and_keeps_the_tally(client: FlaskClient) -> No
 
 
 def test_mao_de_onze_offers_only_its_outcomes(client: FlaskClient) -> None:
-    """seed 000, Mão de onze: play (worth 3) or run (opponents +1), no truco."""
+    """/regras#mao-de-onze: play (worth 3) or run (opponents +1), no truco."""
     token = open_table(client)
     html = play(client, token, *TO_ELEVEN).text
     assert scores(html) == (11, 0)
@@ -172,7 +172,7 @@ def test_mao_de_onze_offers_only_its_outcomes(client: FlaskClient) -> None:
 
 
 def test_mao_de_onze_played_and_won_gives_three_and_the_game(client: FlaskClient) -> None:
-    """seed 000, Mão de onze: if played, the hand is worth 3."""
+    """/regras#mao-de-onze: if played, the hand is worth 3."""
     token = open_table(client)
     html = play(client, token, *TO_ELEVEN, "onze_ganhou:0").text
     assert scores(html) == (12, 0)
@@ -180,25 +180,25 @@ def test_mao_de_onze_played_and_won_gives_three_and_the_game(client: FlaskClient
 
 
 def test_mao_de_onze_played_and_lost_gives_opponents_three(client: FlaskClient) -> None:
-    """seed 000, Mão de onze: a played and lost hand gives the other side 3."""
+    """/regras#mao-de-onze: a played and lost hand gives the other side 3."""
     token = open_table(client)
     assert scores(play(client, token, *TO_ELEVEN, "onze_perdeu:1").text) == (11, 3)
 
 
 def test_mao_de_onze_run_from_gives_opponents_one(client: FlaskClient) -> None:
-    """seed 000, Mão de onze: running gives the opponents 1 point."""
+    """/regras#mao-de-onze: running gives the opponents 1 point."""
     token = open_table(client)
     assert scores(play(client, token, *TO_ELEVEN, "onze_correu:1").text) == (11, 1)
 
 
 def test_mao_de_onze_in_one_on_one_does_not_mention_partners(client: FlaskClient) -> None:
-    """seed 000, Mão de onze: partners see each other's cards only in 2x2."""
+    """/regras#mao-de-onze: partners see each other's cards only in 2x2."""
     token = open_table(client, jogadores="2")
     assert "parceiros" not in play(client, token, *TO_ELEVEN).text
 
 
 def test_mao_de_ferro_offers_only_the_two_winners_and_void(client: FlaskClient) -> None:
-    """seed 000, Mão de onze e mão de ferro: 11 x 11 is worth 1, no truco, blind."""
+    """/regras#mao-de-ferro: 11 x 11 is worth 1, no truco, blind."""
     token = open_table(client)
     html = play(client, token, *TO_FERRO).text
     assert scores(html) == (11, 11)
@@ -206,21 +206,21 @@ def test_mao_de_ferro_offers_only_the_two_winners_and_void(client: FlaskClient) 
     assert 'data-testid="onze-ganhou"' not in html and ">+1</button>" not in html
     assert "Vale 1, sem truco, às cegas." in html
     assert "às cegas: ninguém vê as próprias cartas" in html
-    assert "no escuro" not in html  # seed 004's variant, which hides the vira too
+    assert "no escuro" not in html  # the variant that hides the vira too (/regras#mao-de-ferro)
     done = play(client, token, "ferro:1").text
     assert scores(done) == (11, 12)
     assert by_testid(done, "series-b") == "1"
 
 
 def test_mao_de_ferro_as_claras_says_so(client: FlaskClient) -> None:
-    """seed 000, Mão de onze e mão de ferro: option 'às claras'."""
+    """/regras#mao-de-ferro: option 'às claras'."""
     token = open_table(client, ferro="claras")
     html = play(client, token, *TO_FERRO).text
     assert "às claras" in html
 
 
 def test_void_hand_scores_nothing_but_moves_the_deal(client: FlaskClient) -> None:
-    """seed 000, Rodadas e empates: three tied rounds, nobody scores; the deal moves on."""
+    """/regras#rodadas-e-empates: three tied rounds, nobody scores; the deal moves on."""
     token = open_table(client, jogador_0="A", jogador_1="B", jogador_2="C", jogador_3="D")
     html = client.get(f"/m/{token}").text
     assert "Dá as cartas (pé): A · Começa (mão): B" in html
@@ -230,7 +230,7 @@ def test_void_hand_scores_nothing_but_moves_the_deal(client: FlaskClient) -> Non
 
 
 def test_deal_passes_every_hand_and_undo_moves_it_back(client: FlaskClient) -> None:
-    """seed 000, Distribuição: each new hand the mão passes to the next player."""
+    """/regras#rodadas-e-empates: each new hand the mão passes to the next player."""
     token = open_table(client, jogador_0="A", jogador_1="B", jogador_2="C", jogador_3="D", pe="3")
     assert "Começa (mão): A" in client.get(f"/m/{token}").text
     html = play(client, token, "normal:0:1", "normal:1:3", "normal:0:1").text
@@ -361,7 +361,7 @@ def test_correction_sets_points_with_a_required_reason(app: Flask, client: Flask
 
 
 def test_best_of_three_ends_at_two_wins_and_offers_a_new_series(client: FlaskClient) -> None:
-    """seed 003 (queda) and seed 000, Pontos: best of 3 goes to the first with 2 games."""
+    """/regras#pontos (the queda): best of 3 goes to the first with 2 games."""
     token = open_table(client, serie="melhor_de_3")
     html = play(client, token, "normal:0:12", "proxima_partida", "normal:0:12").text
     assert by_testid(html, "series-a") == "2"
@@ -372,7 +372,7 @@ def test_best_of_three_ends_at_two_wins_and_offers_a_new_series(client: FlaskCli
 
 
 def test_best_of_five_needs_three_wins(client: FlaskClient) -> None:
-    """seed 000, Pontos: best of 5 goes to the first with 3 games."""
+    """/regras#pontos: best of 5 goes to the first with 3 games."""
     token = open_table(client, serie="melhor_de_5")
     html = play(
         client, token, "normal:0:12", "proxima_partida", "normal:1:12", "proxima_partida",
@@ -440,7 +440,8 @@ def test_board_shows_the_newest_thirty_entries_and_links_the_whole_log(
 
 
 def test_mao_de_ferro_no_escuro_is_a_table_option(client: FlaskClient) -> None:
-    """seed 004, Mão de Ferro no escuro: the vira stays hidden until the first cards are down."""
+    """/regras#mao-de-ferro, the variant no escuro: the vira stays hidden until the first
+    cards are down."""
     token = open_table(client, ferro="escuro")
     html = play(client, token, *TO_FERRO).text
     assert "a vira só aparece com as cartas da 1ª rodada na mesa" in html
@@ -449,7 +450,7 @@ def test_mao_de_ferro_no_escuro_is_a_table_option(client: FlaskClient) -> None:
 
 
 def test_mao_de_onze_names_who_decides_in_2x2(client: FlaskClient) -> None:
-    """seed 000, Mão de onze: in 2x2 the side's first player in play order decides."""
+    """/regras#mao-de-onze: in 2x2 the side's first player in play order decides."""
     token = open_table(
         client, jogador_0="A", jogador_1="B", jogador_2="C", jogador_3="D", pe="1"
     )

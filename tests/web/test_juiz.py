@@ -309,8 +309,8 @@ def test_limpo_grid_offers_only_its_24_cards(client: FlaskClient) -> None:
 # --- round refusals --------------------------------------------------------------------
 
 
-# Each impossible round (the test id names the rule it breaks; seed 000, Cartas and Rodadas):
-# the query, and the words its refusal must contain.
+# Each impossible round (the test id names the rule it breaks; /regras#cartas-e-manilhas,
+# #carta-coberta and #rodadas-e-empates): the query, and the words its refusal must contain.
 ROUND_REFUSALS = {
     "covered_card_in_round_one": (
         "vira=3o&rodada=1&jogadores=2&jogadas=X,3c",
@@ -346,8 +346,8 @@ ROUND_REFUSALS = {
 def test_an_impossible_round_is_refused_with_the_rule_it_breaks(
     client: FlaskClient, query: str, said: str
 ) -> None:
-    """seed 000, Cartas and Rodadas: the ruling is 'invalido' and its explanation names the
-    rule the round breaks."""
+    """/regras#cartas-e-manilhas, #carta-coberta and #rodadas-e-empates: the ruling is
+    'invalido' and its explanation names the rule the round breaks."""
     assert said in explanation(client, ROUND + query)
 
 

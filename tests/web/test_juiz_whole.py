@@ -47,14 +47,14 @@ def test_a_hand_won_after_an_accepted_truco_scores_three(client: FlaskClient) ->
 
 
 def test_running_from_the_seis_gives_the_three_the_truco_was_worth(client: FlaskClient) -> None:
-    """Seed 000, Correr: running from seis gives the side that asked the value before it."""
+    """/regras#correr: running from seis gives the side that asked the value before it."""
     attrs = ruling(client, HAND + "1:truco,2:seis,1:corre")
     said = (attrs["data-resultado"], attrs["data-pontos"], attrs["data-rodadas"])
     assert said == ("eles", "3", "")
 
 
 def test_three_tied_rounds_void_the_hand_with_no_points(client: FlaskClient) -> None:
-    """Seed 000: all three rounds tied, the hand is void and scores 0."""
+    """/regras#rodadas-e-empates: all three rounds tied, the hand is void and scores 0."""
     tied = "1:3p,2:3c,3:4p,4:4c,1:2p,2:2c,3:6p,4:6c,1:Ap,2:Ac,3:7p,4:7c"
     attrs = ruling(client, HAND + tied)
     assert attrs["data-resultado"] == "anulada"
@@ -89,14 +89,14 @@ def test_the_first_illegal_event_is_named_by_its_position(client: FlaskClient) -
 
 
 def test_a_call_out_of_turn_is_refused_at_its_position(client: FlaskClient) -> None:
-    """Seed 000, Truco: only the seat whose turn it is may ask; Eles 1 asking first is event 1."""
+    """/regras#truco: only the seat whose turn it is may ask; Eles 1 asking first is event 1."""
     attrs = ruling(client, HAND + "2:truco")
     assert (attrs["data-resultado"], attrs["data-evento"]) == ("invalido", "1")
 
 
 def test_any_opponent_may_answer_with_resposta_qualquer(client: FlaskClient) -> None:
-    """Seed 002: with resposta=qualquer Eles 2 (seat 4) may accept Nós 1's truco; with the
-    default (seed 000) only the next opponent, Eles 1, may."""
+    """/regras#truco: with the variant resposta=qualquer Eles 2 (seat 4) may accept Nós 1's
+    truco; with the default only the next opponent, Eles 1, may."""
     events = "1:truco,4:aceita"
     assert ruling(client, HAND + events + "&resposta=qualquer")["data-resultado"] == "indecisa"
     default = ruling(client, HAND + events)
@@ -114,21 +114,23 @@ def test_any_opponent_may_answer_with_resposta_qualquer(client: FlaskClient) -> 
 def test_special_hands_score_as_the_rules_say(
     client: FlaskClient, especial: str, events: str, result: str, points: str
 ) -> None:
-    """Seed 000, Mão de onze e mão de ferro: running from one's onze gives the other side 1, a
-    played onze is worth 3, a ferro 1."""
+    """/regras#mao-de-onze and /regras#mao-de-ferro: running from one's onze gives the other
+    side 1, a played onze is worth 3, a ferro 1."""
     attrs = ruling(client, HAND + events + f"&especial={especial}")
     assert (attrs["data-resultado"], attrs["data-pontos"]) == (result, points)
 
 
 def test_no_truco_in_the_mao_de_ferro(client: FlaskClient) -> None:
-    """Seed 000: nobody asks for truco in the mão de ferro; the refusal is at event 1."""
+    """/regras#mao-de-ferro: nobody asks for truco in the mão de ferro; the refusal is at
+    event 1."""
     attrs = ruling(client, HAND + "1:truco&especial=ferro")
     assert (attrs["data-resultado"], attrs["data-evento"]) == ("invalido", "1")
 
 
 def test_the_tie_opener_option_changes_who_opens_after_a_tie(client: FlaskClient) -> None:
-    """After a tied first round the mão opens (seed 000); with empate=primeira_empatada, the
-    player of the first tying card (seat 2 here) does (seed 002)."""
+    """/regras#rodadas-e-empates: after a tied first round the mão opens (the default); with
+    the variant empate=primeira_empatada, the player of the first tying card (seat 2 here)
+    does."""
     tied = "1:4p,2:3c,3:3e,4:6o"
     assert ruling(client, HAND + tied + ",1:2p")["data-resultado"] == "indecisa"
     refused = ruling(client, HAND + tied + ",1:2p&empate=primeira_empatada")

@@ -279,7 +279,8 @@ def test_the_table_of_calls_says_what_the_engine_scores(client: FlaskClient) -> 
 
 
 def test_the_tie_rules_are_stated_in_rounds_and_ties(client: FlaskClient) -> None:
-    """Rodadas e empates states each tie case of seed 000, the void hand included."""
+    """Rodadas e empates states each tie case (docs/rules-sources.md: the texts agree on
+    them), the void hand included."""
     text = next(s for s in sections(rule_book(client)) if s.attrs["id"] == Section.RODADAS.value)
     for case in (
         "empatou a primeira: quem ganhar a segunda leva a mão",
