@@ -206,7 +206,7 @@ http {{
 
 def start_nginx(folder: Path, upstream: str) -> tuple[subprocess.Popen[bytes], str]:
     """nginx on a free port, proxying to gunicorn and keeping the clients' connections alive
-    (sync workers must only ever see whole requests: the production set-up of README.md)."""
+    (sync workers must only ever see whole requests: the production set-up of docs/deploy.md)."""
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
     port = free_port()
     folder.chmod(0o755)

@@ -463,10 +463,11 @@ def test_the_tabs_lead_to_the_whole_hand_keeping_the_vira(client: FlaskClient) -
         assert params["vira"] == ["Jo"] and params["eventos"] == [""]
 
 
-def test_the_readme_example_is_a_hand_won_after_truco_aceito(client: FlaskClient) -> None:
-    """The whole-hand URL the README documents rules as it says: Nós, 3 points, nos,nos."""
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    example = re.search(r"`(/juiz/mao\?vira=[^`]*eventos=[^`]*)`", readme)
+def test_the_documented_example_is_a_hand_won_after_truco_aceito(client: FlaskClient) -> None:
+    """The whole-hand URL docs/juiz-links.md documents rules as it says: Nós, 3 points,
+    nos,nos."""
+    doc = Path(__file__).resolve().parents[2] / "docs" / "juiz-links.md"
+    example = re.search(r"`(/juiz/mao\?vira=[^`]*eventos=[^`]*)`", doc.read_text(encoding="utf-8"))
     assert example
     attrs = ruling(client, example.group(1))
     assert (attrs["data-resultado"], attrs["data-pontos"], attrs["data-rodadas"]) == (
