@@ -51,10 +51,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .web import register, security_headers
 
     register(app)
-    if app.config["BENCH_ROUTES"]:
-        from . import benchmark
-
-        benchmark.register(app)
     from .polls import UnchangedPolls
 
     app.wsgi_app = UnchangedPolls(app, app.wsgi_app, security_headers())  # type: ignore[method-assign]

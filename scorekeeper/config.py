@@ -78,8 +78,6 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "COMPRESS_BR_WINDOW": 16,
         # The per-process caches kept (scorekeeper/caches.py): all, none ('0') or those named.
         "CACHES": os.environ.get("TENTO_CACHES", ""),
-        # The bare route that bench/ measures as the ceiling (only with TENTO_BENCH=1).
-        "BENCH_ROUTES": os.environ.get("TENTO_BENCH", "") == "1",
     }
 
 

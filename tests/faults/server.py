@@ -37,7 +37,7 @@ HX = {"HX-Request": "true"}
 
 def server_env(database_url: str) -> dict[str, str]:
     """The environment of a production-like server on the given database."""
-    env = {k: v for k, v in os.environ.items() if k not in ("TENTO_BENCH", "OPEN_TABLE_LIMIT")}
+    env = {k: v for k, v in os.environ.items() if k not in ("TENTO_CACHES", "OPEN_TABLE_LIMIT")}
     env.update({"DATABASE_URL": database_url, "SECRET_KEY": "fault-tests", "PYTHONUNBUFFERED": "1"})
     return env
 

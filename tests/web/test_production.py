@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import gzip
 import re
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -20,7 +19,7 @@ from scorekeeper.database import polls_engine
 from scorekeeper.extensions import db
 from scorekeeper.models import Mesa
 
-from .helpers import HX, counting_statements, open_table, revision, scores, tap
+from .helpers import HX, counting_statements, open_table, revision, tap
 
 GZIP = {"Accept-Encoding": "gzip"}
 FIRST_LOAD_BUDGET = 30 * 1024
@@ -156,57 +155,6 @@ def test_first_load_and_tap_weigh_within_budget(client: FlaskClient) -> None:
     )
     assert response.status_code == 200
     assert len(response.get_data()) <= TAP_BUDGET, len(response.get_data())
-
-
-def test_the_bench_route_exists_only_when_asked_for(app: Flask, tmp_path: Path) -> None:
-    """/_bench/bare is a 404 in the normal app and a 2 KB fragment with BENCH_ROUTES."""
-    assert app.test_client().get("/_bench/bare").status_code == 404
-    bench = create_app({**app.config, "BENCH_ROUTES": True})
-    response = bench.test_client().get("/_bench/bare")
-    assert response.status_code == 200 and len(response.get_data()) == 2048
-    with bench.app_context():
-        db.engine.dispose()
-
-
-def test_the_bench_write_floor_moves_a_current_revision_only(app: Flask) -> None:
-    """/_bench/write/<token> (BENCH_ROUTES only) is one compare-and-swap on the revision: the
-    current revision moves on by one and adds no record; a stale one gets 409, changes nothing."""
-    assert app.test_client().post("/_bench/write/x", data={"rev": "0"}).status_code == 404
-    bench = create_app({**app.config, "BENCH_ROUTES": True})
-    client = bench.test_client()
-    token = open_table(client)
-    assert client.post(f"/_bench/write/{token}", data={"rev": "0"}).status_code == 200
-    assert revision(client, token) == 1
-    stale = client.post(f"/_bench/write/{token}", data={"rev": "0"})
-    assert stale.status_code == 409 and len(stale.get_data()) == 2048
-    assert revision(client, token) == 1
-    assert "Nenhuma mão" in client.get(f"/v/{view_token(bench, token)}").text
-    with bench.app_context():
-        db.engine.dispose()
-
-
-def test_the_bench_tap_write_records_a_tap_once_and_answers_no_board(app: Flask) -> None:
-    """/_bench/tap/<token> (BENCH_ROUTES only) writes a tap as the tap view does, once per client
-    id, and answers the bare route's 2 KB instead of the board; a stale revision, a retried id or
-    an illegal outcome gets 409 and changes nothing."""
-    assert app.test_client().post("/_bench/tap/x", data={"rev": "0"}).status_code == 404
-    bench = create_app({**app.config, "BENCH_ROUTES": True})
-    client = bench.test_client()
-    token = open_table(client)
-    c1, c2, c3 = (str(uuid.uuid4()) for _ in range(3))
-    done = client.post(f"/_bench/tap/{token}", data={"rev": "0", "o": "normal:0:3", "cid": c1})
-    assert done.status_code == 200 and len(done.get_data()) == 2048
-    assert revision(client, token) == 1
-    for refused in (
-        {"rev": "0", "o": "normal:0:3", "cid": c2},  # stale
-        {"rev": "1", "o": "normal:0:3", "cid": c1},  # the same tap sent again
-        {"rev": "1", "o": "normal:0:2", "cid": c3},  # no hand is worth 2
-    ):
-        assert client.post(f"/_bench/tap/{token}", data=refused).status_code == 409
-    assert revision(client, token) == 1
-    assert scores(client.get(f"/m/{token}").text) == (3, 0)
-    with bench.app_context():
-        db.engine.dispose()
 
 
 def view_token(app: Flask, token: str) -> str:

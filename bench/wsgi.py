@@ -1,17 +1,28 @@
-"""The routes bench/ measures the app against, registered only with TENTO_BENCH=1: the bare
-route (the ceiling of any request), the write floor (the ceiling of any write) and the tap's
-write (the ceiling of any tap that answers a board)."""
+"""The app bench/ measures: Tento's own app (scorekeeper.create_app, production settings) with
+three routes of the bench's beside it, never in the product: the bare route (the ceiling of any
+request), the write floor (the ceiling of any write) and the tap's write (the tap view's own
+domain call, record_outcome, answered with 2 KB instead of the board: the ceiling of any tap
+that answers a board). gunicorn serves `bench.wsgi:create_app()` (bench/run.py)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from flask import Flask, Response, request
 from sqlalchemy import bindparam, update
 
-from .extensions import db
-from .mesas import AlreadyApplied, ReusedClientId, StaleRevision, UnknownTable, record_outcome
-from .mesas.inputs import Write
-from .models import Mesa
-from .rules import Outcome, RulesError
+import scorekeeper
+from scorekeeper.extensions import db
+from scorekeeper.mesas import (
+    AlreadyApplied,
+    ReusedClientId,
+    StaleRevision,
+    UnknownTable,
+    record_outcome,
+)
+from scorekeeper.mesas.inputs import Write
+from scorekeeper.models import Mesa
+from scorekeeper.rules import Outcome, RulesError
 
 SIZE = 2048
 ROW = '<li class="entry"><span class="n">{n:02d}</span> Eles +3 · 4 x 7 · 21:{n:02d}</li>\n'
@@ -67,6 +78,13 @@ def tap_write(token: str) -> Response:
     except (AlreadyApplied, ReusedClientId, StaleRevision, UnknownTable, RulesError):
         return Response(FRAGMENT, status=409, mimetype="text/html")
     return Response(FRAGMENT, mimetype="text/html")
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Tento's app with the bench's routes beside its own."""
+    app = scorekeeper.create_app(test_config)
+    register(app)
+    return app
 
 
 def register(app: Flask) -> None:
