@@ -78,6 +78,9 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "COMPRESS_BR_WINDOW": 16,
         # The per-process caches kept (scorekeeper/caches.py): all, none ('0') or those named.
         "CACHES": os.environ.get("TENTO_CACHES", ""),
+        # How often a board and a live view ask for a new score, in milliseconds: the pages'
+        # scripts and htmx pollers read it from <body data-poll-ms>.
+        "POLL_INTERVAL_MS": int(os.environ.get("POLL_INTERVAL_MS", "") or 2000),
     }
 
 

@@ -33,6 +33,11 @@ def _security_headers(response: Response) -> Response:
     return response
 
 
+def htmx_interval(ms: int) -> str:
+    """A duration for htmx's `every` trigger: whole seconds as '2s', else milliseconds '200ms'."""
+    return f"{ms // 1000}s" if ms % 1000 == 0 else f"{ms}ms"
+
+
 class SessionOverHttps(SecureCookieSessionInterface):
     """The session cookie is Secure whenever the request came over HTTPS (or the app is known
     to be served over it), so a phone on HTTPS never sends it in the clear."""
@@ -58,5 +63,6 @@ def register(app: Flask) -> None:
     app.register_blueprint(regras_bp)
     app.register_blueprint(turma_bp)
     errors.register(app)
+    app.add_template_filter(htmx_interval)
     app.session_interface = SessionOverHttps()
     app.after_request(_security_headers)

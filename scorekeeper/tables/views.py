@@ -42,6 +42,9 @@ from .forms import CorrectionForm, NewTableForm
 from .present import PATHS
 
 bp = Blueprint("tables", __name__)
+# Every board fragment carries its revision here: the board's script compares revisions without
+# reading the HTML, and a fragment without it is not a board.
+REV_HEADER = "X-Tento-Rev"
 
 
 @bp.app_template_filter("quando")
@@ -116,14 +119,20 @@ def history(token: str) -> str:
     )
 
 
+def _fragment(context: dict[str, Any], status: int = 200) -> Response:
+    """The board fragment, its revision in the REV_HEADER for the page's script."""
+    response = make_response(render_template("tables/_board.html", **context), status)
+    response.headers[REV_HEADER] = str(context["mesa"].revision)
+    return response
+
+
 @bp.get(f"/m/<token>/{PATHS['poll']}")
 def board_fragment(token: str) -> Response:
     """The board fragment for polling: 204 while the revision is unchanged."""
     current = polled_revision(token, edit=True)
     if current is not None and request.args.get("rev") == str(current):
         return Response(status=204)
-    context = present.board_context(mesas.scorer_board(token))
-    return make_response(render_template("tables/_board.html", **context))
+    return _fragment(present.board_context(mesas.scorer_board(token)))
 
 
 def _answer(board: Board, status: int = 200, message: str | None = None) -> Any:
@@ -131,7 +140,7 @@ def _answer(board: Board, status: int = 200, message: str | None = None) -> Any:
     follows it as a flash) or, for a refusal, the page."""
     context = present.board_context(board, message, status)
     if hx_request.htmx:
-        return make_response(render_template("tables/_board.html", **context), status)
+        return _fragment(context, status)
     if status >= 400:
         return make_response(render_template("tables/board.html", **context), status)
     if message:

@@ -1,0 +1,78 @@
+"""What the server tells the pages' scripts: the poll interval (POLL_INTERVAL_MS) and, with
+every board fragment, its revision in a header."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper import config
+from scorekeeper.extensions import db
+from scorekeeper.models import Mesa
+
+from .helpers import HX, open_table, revision, tap
+
+
+def view_token(app: Flask, edit: str) -> str:
+    """The viewers' token of the table with this scorer token."""
+    with app.app_context():
+        found = db.session.execute(db.select(Mesa).filter_by(edit_token=edit)).scalar_one()
+        return found.view_token
+
+
+def data_rev(html: str) -> int:
+    """The revision a board fragment is drawn from, as its data-rev says."""
+    match = re.search(r'id="board"[^>]*data-rev="(\d+)"', html)
+    assert match, html[:200]
+    return int(match.group(1))
+
+
+def test_the_poll_interval_is_two_seconds_unless_poll_interval_ms_says_otherwise(
+    app: Flask, client: FlaskClient
+) -> None:
+    """<body data-poll-ms> (the scripts' interval) and the live view's htmx trigger follow
+    POLL_INTERVAL_MS: 2000 by default, 200 when set so."""
+    edit = open_table(client)
+    view = view_token(app, edit)
+    assert 'data-poll-ms="2000"' in client.get(f"/m/{edit}").text
+    assert 'hx-trigger="every 2s"' in client.get(f"/v/{view}").text
+    app.config["POLL_INTERVAL_MS"] = 200
+    assert 'data-poll-ms="200"' in client.get(f"/m/{edit}").text
+    assert 'data-poll-ms="200"' in client.get("/").text
+    assert 'hx-trigger="every 200ms"' in client.get(f"/v/{view}").text
+    tap(client, edit, "normal:0:1")
+    assert 'hx-trigger="every 200ms"' in client.get(f"/v/{view}/placar?rev=0").text
+
+
+def test_poll_interval_ms_is_read_from_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """POLL_INTERVAL_MS=500 in the environment sets the interval; unset, it is 2000."""
+    monkeypatch.setenv("SECRET_KEY", "t")
+    monkeypatch.delenv("POLL_INTERVAL_MS", raising=False)
+    assert config.defaults(str(tmp_path))["POLL_INTERVAL_MS"] == 2000
+    monkeypatch.setenv("POLL_INTERVAL_MS", "500")
+    assert config.defaults(str(tmp_path))["POLL_INTERVAL_MS"] == 500
+
+
+def test_every_board_fragment_carries_its_revision_in_x_tento_rev(client: FlaskClient) -> None:
+    """A tap's answer, a refusal (409, 422) and a changed poll carry X-Tento-Rev, equal to the
+    fragment's data-rev; an unchanged poll and an unknown table carry none."""
+    edit = open_table(client)
+    answers = {
+        "tap": tap(client, edit, "normal:0:3"),
+        "stale": tap(client, edit, "normal:0:1", rev=0),
+        "illegal": tap(client, edit, "normal:0:5"),
+        "poll": client.get(f"/m/{edit}/placar?rev=0"),
+    }
+    assert [a.status_code for a in answers.values()] == [200, 409, 422, 200]
+    for name, answer in answers.items():
+        assert answer.headers.get("X-Tento-Rev") == str(data_rev(answer.text)) == "1", name
+    unchanged = client.get(f"/m/{edit}/placar?rev={revision(client, edit)}")
+    assert unchanged.status_code == 204 and "X-Tento-Rev" not in unchanged.headers
+    missing = client.post("/m/nenhuma/marcar", data={"rev": "0", "o": "normal:0:1"}, headers=HX)
+    assert missing.status_code == 404 and "X-Tento-Rev" not in missing.headers
