@@ -11,10 +11,17 @@ from .. import caches
 
 bp = Blueprint("pwa", __name__)
 
+# What every page links (base.html), and what the offline page needs to keep and send the taps
+# made without network (pwa/offline.html).
 SHELL = (
     "css/app.css",
-    "js/app.js",
     "js/prefs.js",
+    "js/settings.js",
+    "js/preferences.js",
+    "js/install.js",
+    "js/writes.js",
+    "js/slot.js",
+    "js/offline.js",
     "vendor/htmx-2.0.11.min.js",
     "icons/icon.svg",
     "icons/icon-192.png",

@@ -121,7 +121,7 @@ def test_text_responses_and_static_files_are_compressed(client: FlaskClient) -> 
     """Pages, fragments and static text come gzip-compressed when the browser accepts it."""
     token = open_table(client)
     html = client.get(f"/m/{token}").text
-    script = next(u for u in first_load_urls(html) if "app.js" in u)
+    script = next(u for u in first_load_urls(html) if "writes.js" in u)
     for url in (f"/m/{token}", script):
         response = client.get(url, headers=GZIP)
         assert response.headers["Content-Encoding"] == "gzip", url

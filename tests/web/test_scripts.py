@@ -1,5 +1,5 @@
-"""What the server tells the pages' scripts: the poll interval (POLL_INTERVAL_MS) and, with
-every board fragment, its revision in a header."""
+"""The pages' scripts: one behaviour per file, each page loading only those it uses, their timings
+in settings.js with the poll interval from the server, and the board's revision in a header."""
 
 from __future__ import annotations
 
@@ -16,6 +16,16 @@ from scorekeeper.models import Mesa
 
 from .helpers import HX, open_table, revision, tap
 
+SCRIPTS = Path(__file__).resolve().parents[2] / "static" / "js"
+MOST_LINES = 400
+COMMON = {"prefs", "settings", "preferences", "install"}  # base.html: every page
+BOARD = {"feedback", "awake", "announce", "writes", "slot", "follow"}
+
+
+def scripts_of(html: str) -> list[str]:
+    """The names of the static/js scripts a page links, in order ('writes' for js/writes.js)."""
+    return re.findall(r'<script src="/static/js/([a-z-]+)\.js\?v=[0-9a-f]+"', html)
+
 
 def view_token(app: Flask, edit: str) -> str:
     """The viewers' token of the table with this scorer token."""
@@ -29,6 +39,40 @@ def data_rev(html: str) -> int:
     match = re.search(r'id="board"[^>]*data-rev="(\d+)"', html)
     assert match, html[:200]
     return int(match.group(1))
+
+
+@pytest.mark.parametrize("path", sorted(SCRIPTS.glob("*.js")), ids=lambda p: p.name)
+def test_every_script_says_what_it_is_for_and_stays_under_400_lines(path: Path) -> None:
+    """Its first line is a comment saying what it is for; it holds at most 400 lines."""
+    lines = path.read_text().splitlines()
+    assert lines[0].startswith("// ") and len(lines[0]) > 20, path.name
+    assert len(lines) <= MOST_LINES, (path.name, len(lines))
+
+
+def test_each_page_loads_the_scripts_of_its_own_behaviours(app: Flask, client: FlaskClient) -> None:
+    """The board has the writes, the polling and the tap feedback and no juiz, copy or live
+    view script; the other pages have theirs and not the board's."""
+    edit = open_table(client)
+    view = view_token(app, edit)
+    pages = {
+        f"/m/{edit}": COMMON | BOARD | {"turma"},
+        f"/v/{view}": COMMON | {"awake", "announce", "live"},
+        f"/m/{edit}/compartilhar": COMMON | {"copy"},
+        "/juiz": COMMON | {"juiz"},
+        "/offline": COMMON | {"writes", "slot", "offline"},
+        "/": COMMON,
+    }
+    for url, expected in pages.items():
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert set(scripts_of(response.text)) == expected, url
+
+
+def test_settings_come_before_every_script_that_reads_them(client: FlaskClient) -> None:
+    """Deferred scripts run in order: settings.js (the timings) first, right after prefs.js."""
+    board = scripts_of(client.get(f"/m/{open_table(client)}").text)
+    assert board[:2] == ["prefs", "settings"], board
+    assert board.index("writes") < board.index("slot") < board.index("follow"), board
 
 
 def test_the_poll_interval_is_two_seconds_unless_poll_interval_ms_says_otherwise(

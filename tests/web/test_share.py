@@ -390,15 +390,16 @@ def test_qr_svg_is_responsive_with_unique_ids_and_cached() -> None:
 
 
 def test_the_share_page_has_no_inline_styles_or_scripts(local_app: Flask) -> None:
-    """The CSP forbids them: classes in live.css, behaviour in app.js."""
+    """The CSP forbids them: classes in live.css, behaviour in static/js (copy.js, live.js)."""
     client = local_app.test_client()
     edit = open_table(client)
     view = mesa_of(local_app, edit).view_token
-    for url in (f"/m/{edit}/compartilhar", f"/v/{view}", f"/v/{view}?tv=1"):
+    pages = {f"/m/{edit}/compartilhar": "copy", f"/v/{view}": "live", f"/v/{view}?tv=1": "live"}
+    for url, script in pages.items():
         html = client.get(url, base_url=LAN).text
         assert " style=" not in html and " on" + "click=" not in html
         assert all("src=" in tag for tag in re.findall(r"<script[^>]*>", html))
-        assert "css/live.css" in html and "js/app.js" in html
+        assert "css/live.css" in html and f"js/{script}.js" in html
     assert client.get("/static/css/live.css").status_code == 200
 
 
@@ -910,7 +911,7 @@ def test_public_url_with_a_path_prefix_keeps_it(tmp_path: Path) -> None:
 
 
 def test_live_view_announces_the_score_to_screen_readers(local_app: Flask) -> None:
-    """#live carries the words app.js reads out after every swap."""
+    """#live carries the words announce.js reads out after every swap."""
     client = local_app.test_client()
     edit = open_table(client, time_a="Zé", time_b="Tião")
     view = mesa_of(local_app, edit).view_token
