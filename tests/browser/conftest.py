@@ -28,8 +28,11 @@ CHROMIUM_ARGS = [
 ]
 SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 # How long an expectation waits for the page to get there: generous, so that a busy machine only
-# makes a test slower, never a failure (a poll every 2 s shows up well within it).
+# makes a test slower, never a failure.
 EXPECT_TIMEOUT_MS = 20_000
+# Boards and live views poll this often (the app's POLL_INTERVAL_MS, 2000 in production): what
+# another phone did, a lost connection and its return show up within a fraction of a second.
+POLL_MS = 200
 expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
 
@@ -52,13 +55,15 @@ def browser_context_args() -> dict[str, Any]:
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The app with production settings (CSRF on) served on a free port of 127.0.0.1."""
+    """The app with production settings (CSRF on) and a short poll interval, served on a free
+    port of 127.0.0.1."""
     folder = tmp_path_factory.mktemp("live")
     app = create_app(
         {
             "SECRET_KEY": "browser-tests",
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'live.sqlite3'}",
             "RATELIMIT_ENABLED": False,
+            "POLL_INTERVAL_MS": POLL_MS,
         }
     )
     with app.app_context():

@@ -27,7 +27,7 @@ PHONES = [
     for mesa in (False, True)
 ]
 SIDE_TAPS = {f"tap-{side}-{value}" for side in "ab" for value in (1, 3, 6, 9, 12)}
-SLOW = 10_000  # ms: a poll every 2 s on a busy machine
+SLOW = 10_000  # ms: a poll (every POLL_MS, see conftest) on a busy machine
 
 
 def phone(browser: Browser, width: int, height: int, scheme: str, mesa: bool) -> BrowserContext:
