@@ -12,14 +12,14 @@ from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from ..rules import (
-    ANSWERERS,
-    DECKS,
-    MANILHA_MODES,
+    ANSWERER,
+    DECK,
+    MANILHAS,
     PLAY_COUNTS,
     ROUND_LABELS,
     ROUNDS,
     SIDE_LABELS,
-    TIE_OPENERS,
+    TIE_OPENER,
     Answerer,
     Card,
     Code,
@@ -222,12 +222,12 @@ def _settings(args: Mapping[str, str], start: RoundQuery) -> RoundQuery:
     return replace(
         start,
         players=_players(args, start.players),
-        deck=_option(args, "baralho", DECKS, start.deck, "Baralho desconhecido"),
+        deck=_option(args, "baralho", DECK.values, start.deck, "Baralho desconhecido"),
         manilhas=_option(
-            args, "manilhas", MANILHA_MODES, start.manilhas, "Tipo de manilha desconhecido"
+            args, "manilhas", MANILHAS.values, start.manilhas, "Tipo de manilha desconhecido"
         ),
         tie_opener=_option(
-            args, "empate", TIE_OPENERS, start.tie_opener, "Regra de empate desconhecida"
+            args, "empate", TIE_OPENER.values, start.tie_opener, "Regra de empate desconhecida"
         ),
     )
 
@@ -493,7 +493,7 @@ def parse_whole(
         query = replace(
             query,
             answerer=_option(
-                args, "resposta", ANSWERERS, start.answerer, "Quem responde ao truco"
+                args, "resposta", ANSWERER.values, start.answerer, "Quem responde ao truco"
             ),
             special=_choice(
                 args,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules import (
-    DECKS,
+    DECK,
     FIXED_MANILHAS,
     Card,
     Rank,
@@ -70,7 +70,7 @@ def vira_tables(
 ) -> tuple[tuple[str, tuple[ViraRow, ...]], ...]:
     """The vira -> manilha table for both decks, marking the current vira's row."""
     tables = []
-    for name in DECKS:
+    for name in DECK.values:
         rules = RuleSet(deck=name)
         rows = tuple(
             ViraRow(

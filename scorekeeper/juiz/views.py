@@ -24,12 +24,12 @@ from ..errors import missing_table
 from ..mesas import Board, StaleRevision, UnknownTable, ViewOnly, words
 from ..mesas.inputs import Write
 from ..rules import (
-    DECKS,
-    MANILHA_MODES,
+    DECK,
+    MANILHAS,
     ROUND_LABELS,
     SIDE_LABELS,
     SUITS,
-    TIE_OPENERS,
+    TIE_OPENER,
     TIED,
     Card,
     RulesError,
@@ -345,9 +345,9 @@ def _switches(
     switches = [
         switch("Jogo", "players", query.players, [("1x1", 2), ("2x2", 4)]),
         rounds,
-        switch("Baralho", "deck", query.deck, [(DECK_LABELS[d], d) for d in DECKS]),
+        switch("Baralho", "deck", query.deck, [(DECK_LABELS[d], d) for d in DECK.values]),
         switch(
-            "Manilha", "manilhas", query.manilhas, [(MANILHA_LABELS[m], m) for m in MANILHA_MODES]
+            "Manilha", "manilhas", query.manilhas, [(MANILHA_LABELS[m], m) for m in MANILHAS.values]
         ),
     ]
     if mao_opens(query.round_number):
@@ -359,7 +359,7 @@ def _switches(
             "Após empate abre",
             "tie_opener",
             query.tie_opener,
-            [(TIE_OPENER_LABELS[t], t) for t in TIE_OPENERS],
+            [(TIE_OPENER_LABELS[t], t) for t in TIE_OPENER.values],
         )
     )
     if not mao_opens(query.round_number):

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules import (
-    DECKS,
-    MANILHA_MODES,
+    DECK,
+    MANILHAS,
     SUITS,
-    TIE_OPENERS,
+    TIE_OPENER,
     Card,
     CardEvent,
     HandState,
@@ -225,9 +225,13 @@ def _switches(query: WholeQuery, teams: tuple[str, str], names: Names, link: Lin
             events=(),
         ),
         switch("Mão", "special", specials),
-        switch("Baralho", "deck", [(DECK_LABELS[d], d) for d in DECKS]),
-        switch("Manilha", "manilhas", [(MANILHA_LABELS[m], m) for m in MANILHA_MODES]),
-        switch("Após empate abre", "tie_opener", [(TIE_OPENER_LABELS[t], t) for t in TIE_OPENERS]),
+        switch("Baralho", "deck", [(DECK_LABELS[d], d) for d in DECK.values]),
+        switch("Manilha", "manilhas", [(MANILHA_LABELS[m], m) for m in MANILHAS.values]),
+        switch(
+            "Após empate abre",
+            "tie_opener",
+            [(TIE_OPENER_LABELS[t], t) for t in TIE_OPENER.values],
+        ),
     ]
     if query.players == 4:
         options: list[tuple[str, object]] = [(v, k) for k, v in ANSWERER_LABELS.items()]

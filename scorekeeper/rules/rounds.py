@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from .cards import Card
 from .decks import check_vira, manilhas, outside_deck, strength
 from .errors import RulesError
+from .hands import Result
 from .reasons import Code, Names, Reason, RuleBroken, Shown, word
 from .ruleset import RuleSet
 
@@ -61,6 +62,11 @@ class RoundVerdict:
     def tie(self) -> bool:
         """True when the round is tied (empate)."""
         return self.winner is None
+
+    @property
+    def result(self) -> Result:
+        """vitoria, or empate for a tied round."""
+        return Result.EMPATE if self.tie else Result.VITORIA
 
     @property
     def winning_side(self) -> int | None:

@@ -22,7 +22,7 @@ from .cards import Card
 from .decks import check_vira
 from .errors import RulesError
 from .events import CardEvent, Event, IllegalEvent, WordEvent, parse_event, split_events
-from .hands import SIDE_LABELS, HandVerdict, decide, judge_hand
+from .hands import SIDE_LABELS, HandVerdict, Result, decide, judge_hand
 from .reasons import DEFAULT_NAMES, Code, Reason, RuleBroken, hand_note
 from .rounds import RoundVerdict, card_refusal, judge_round
 from .ruleset import RuleSet
@@ -36,16 +36,6 @@ class Ending(Enum):
     ROUNDS = "rodadas"
     RAN = "correram"
     DECLINED = "onze_recusada"
-
-
-class Result(Enum):
-    """The hand's result as a page shows it."""
-
-    NOS = "nos"
-    ELES = "eles"
-    ANULADA = "anulada"
-    INDECISA = "indecisa"
-    INVALIDO = "invalido"
 
 
 @dataclass(frozen=True)
