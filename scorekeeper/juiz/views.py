@@ -26,12 +26,14 @@ from ..mesas.inputs import Write
 from ..rules import (
     DECK,
     MANILHAS,
+    PLAYERS,
     ROUND_LABELS,
     SIDE_LABELS,
     SUITS,
     TIE_OPENER,
     TIED,
     Card,
+    Option,
     RulesError,
     Section,
     deck,
@@ -66,7 +68,7 @@ from .rulings import (
     judge_round_query,
     judge_whole_query,
 )
-from .widgets import Cell, Option, Switch
+from .widgets import Cell, Segment, Switch, option_switch
 
 bp = Blueprint("juiz", __name__, url_prefix="/juiz")
 
@@ -83,10 +85,6 @@ ROUND_KEYS = (
     "jogadas",
 )
 HAND_KEYS = ("rodadas", "jogadores")
-# How the switches name the rules' options (every option of the rules needs a label here).
-DECK_LABELS = {"sujo": "Sujo", "limpo": "Limpo"}
-MANILHA_LABELS = {"variavel": "Variável", "fixa": "Fixa"}
-TIE_OPENER_LABELS = {"mao": "O mão", "primeira_empatada": "1º a empatar"}
 
 
 def _table() -> Board | None:
@@ -322,18 +320,13 @@ def _switches(
 ) -> tuple[Switch, ...]:
     """The house-rule switches, each option a link keeping everything else."""
 
-    def switch(
-        title: str, field: str, current: object, options: list[tuple[str, object]]
-    ) -> Switch:
-        return Switch(
-            title,
-            tuple(
-                Option(label, link(**{field: value}), value == current) for label, value in options
-            ),
+    def switch(option: Option[Any]) -> Switch:
+        return option_switch(
+            option, getattr(query, option.name), lambda value: link(**{option.name: value})
         )
 
-    def choose(label: str, query_: RoundQuery, active: bool) -> Option:
-        return Option(label, url_for("juiz.rodada", **query_.params()), active)
+    def choose(label: str, query_: RoundQuery, active: bool) -> Segment:
+        return Segment(label, url_for("juiz.rodada", **query_.params()), active)
 
     rounds = Switch(
         "Rodada",
@@ -342,26 +335,11 @@ def _switches(
             for n in (1, 2, 3)
         ),
     )
-    switches = [
-        switch("Jogo", "players", query.players, [("1x1", 2), ("2x2", 4)]),
-        rounds,
-        switch("Baralho", "deck", query.deck, [(DECK_LABELS[d], d) for d in DECK.values]),
-        switch(
-            "Manilha", "manilhas", query.manilhas, [(MANILHA_LABELS[m], m) for m in MANILHAS.values]
-        ),
-    ]
+    switches = [switch(PLAYERS), rounds, switch(DECK), switch(MANILHAS)]
     if mao_opens(query.round_number):
-        switches.append(
-            switch("Abre a rodada", "opener", query.opener, [(teams[0], 0), (teams[1], 1)])
-        )
-    switches.append(
-        switch(
-            "Após empate abre",
-            "tie_opener",
-            query.tie_opener,
-            [(TIE_OPENER_LABELS[t], t) for t in TIE_OPENER.values],
-        )
-    )
+        opener = (Segment(team, link(opener=n), n == query.opener) for n, team in enumerate(teams))
+        switches.append(Switch("Abre a rodada", tuple(opener)))
+    switches.append(switch(TIE_OPENER))
     if not mao_opens(query.round_number):
         names = {seat: slot.name for seat, slot in zip(query.seats, ruling.slots, strict=False)}
         seats = sorted(names)
@@ -522,9 +500,10 @@ def _hand_context(
         "undo_href": link(query.results[:-1]) if query.results else None,
         "restart_href": link(()) if query.results else None,
         "rule_section": Section.RODADAS,
-        "players_switch": tuple(
-            Option(label, url_for("juiz.mao", **replace(query, players=n).params()), active)
-            for label, n, active in (("1x1", 2, query.players == 2), ("2x2", 4, query.players == 4))
+        "players_switch": option_switch(
+            PLAYERS,
+            query.players,
+            lambda players: url_for("juiz.mao", **replace(query, players=players).params()),
         ),
         "panel": apply.panel(board, ruling.result) if board is not None else None,
         "board_href": url_for("juiz.back_to_board") if board else None,

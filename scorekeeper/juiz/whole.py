@@ -9,14 +9,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules import (
+    ANSWERER,
     DECK,
     MANILHAS,
+    PLAYERS,
     SUITS,
     TIE_OPENER,
     Card,
     CardEvent,
     HandState,
     Names,
+    Option,
     Special,
     Word,
     deck,
@@ -26,14 +29,10 @@ from ..rules import (
 from ..rules.reasons import points_text
 from .query import WholeQuery
 from .rulings import WholeRuling
-from .widgets import Cell, Option, Switch
+from .widgets import Cell, Segment, Switch, option_switch
 
 Link = Callable[..., str]
 
-DECK_LABELS = {"sujo": "Sujo", "limpo": "Limpo"}
-MANILHA_LABELS = {"variavel": "Variável", "fixa": "Fixa"}
-TIE_OPENER_LABELS = {"mao": "O mão", "primeira_empatada": "1º a empatar"}
-ANSWERER_LABELS = {"proximo": "O próximo", "qualquer": "Qualquer um"}
 SPECIAL_LABELS = {
     Special.NORMAL: "Normal",
     Special.ONZE_NOS: "Onze: {0}",
@@ -210,14 +209,21 @@ def _switches(query: WholeQuery, teams: tuple[str, str], names: Names, link: Lin
         return Switch(
             title,
             tuple(
-                Option(label, link(**{field: value, **also}), value == current)
+                Segment(label, link(**{field: value, **also}), value == current)
                 for label, value in options
             ),
         )
 
+    def option(option: Option[Any], **also: Any) -> Switch:
+        return option_switch(
+            option,
+            getattr(query, option.name),
+            lambda value: link(**{option.name: value, **also}),
+        )
+
     specials = [(label.format(*teams), s) for s, label in SPECIAL_LABELS.items()]
     switches = [
-        switch("Jogo", "players", [("1x1", 2), ("2x2", 4)], events=(), mao=1),
+        option(PLAYERS, events=(), mao=1),
         switch(
             "Quem é o mão",
             "mao",
@@ -225,17 +231,12 @@ def _switches(query: WholeQuery, teams: tuple[str, str], names: Names, link: Lin
             events=(),
         ),
         switch("Mão", "special", specials),
-        switch("Baralho", "deck", [(DECK_LABELS[d], d) for d in DECK.values]),
-        switch("Manilha", "manilhas", [(MANILHA_LABELS[m], m) for m in MANILHAS.values]),
-        switch(
-            "Após empate abre",
-            "tie_opener",
-            [(TIE_OPENER_LABELS[t], t) for t in TIE_OPENER.values],
-        ),
+        option(DECK),
+        option(MANILHAS),
+        option(TIE_OPENER),
     ]
     if query.players == 4:
-        options: list[tuple[str, object]] = [(v, k) for k, v in ANSWERER_LABELS.items()]
-        switches.append(switch("Responde ao truco", "answerer", options))
+        switches.append(option(ANSWERER))
     return tuple(switches)
 
 
@@ -296,5 +297,5 @@ def _two_may_speak(query: WholeQuery) -> bool:
     """True when two seats may have something to say at once (any player of a side answers,
     or a mão de onze is decided while the other side's mão could put a card down or run): the
     page then keeps room for two rows of buttons from the start."""
-    anyone = query.players == 4 and query.ruleset.answerer == "qualquer"
+    anyone = query.players == 4 and query.ruleset.anyone_answers
     return anyone or query.special.onze_side is not None

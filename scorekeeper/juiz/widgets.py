@@ -1,15 +1,17 @@
-"""The small pieces the juiz pages are drawn from: switches, their options, the card grid."""
+"""The small pieces the juiz pages are drawn from: switches, their segments, the card grid."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from ..rules import Card
+from ..rules import Card, Option
 
 
 @dataclass(frozen=True)
-class Option:
-    """One choice of a house-rule switch, as a link."""
+class Segment:
+    """One choice of a switch, as a link."""
 
     label: str
     href: str
@@ -18,15 +20,27 @@ class Option:
 
 @dataclass(frozen=True)
 class Switch:
-    """A house-rule switch: a title and its options."""
+    """A house-rule switch: a title and its segments."""
 
     title: str
-    options: tuple[Option, ...]
+    segments: tuple[Segment, ...]
 
     @property
     def wide(self) -> bool:
-        """True when the options need the whole width of a phone."""
-        return len(self.options) > 3 or sum(len(o.label) for o in self.options) > 18
+        """True when the segments need the whole width of a phone."""
+        return len(self.segments) > 3 or sum(len(s.label) for s in self.segments) > 18
+
+
+def option_switch(option: Option[Any], current: object, href: Callable[[Any], str]) -> Switch:
+    """The switch of a table option: its title, each offered choice in its short words, a link
+    to `href(value)`, the current one active."""
+    return Switch(
+        option.title,
+        tuple(
+            Segment(choice.switch_label, href(choice.value), choice.value == current)
+            for choice in option.offered
+        ),
+    )
 
 
 @dataclass(frozen=True)

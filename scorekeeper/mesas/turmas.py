@@ -14,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..models import Mesa, Turma, utcnow
-from ..rules import RulesError
+from ..rules import TABLE_OPTIONS, RulesError
 from .refusals import StaleRevision, UnknownTable, ViewOnly
 from .service import TOKEN_SHAPE, new_token, scorer_table
 
@@ -31,19 +31,8 @@ REMATCH_ELSEWHERE = (
     " turma: peça o link novo a quem está marcando."
 )
 
-# The settings a rematch copies from the table it follows.
-SAME_SETTINGS = (
-    "players",
-    "best_of",
-    "special_at",
-    "ferro_mode",
-    "deck",
-    "manilhas",
-    "tie_opener",
-    "team_a",
-    "team_b",
-    "player_names",
-)
+# The settings a rematch copies from the table it follows: every option, and the names.
+SAME_SETTINGS = (*(option.name for option in TABLE_OPTIONS), "team_a", "team_b", "player_names")
 
 
 class UnknownTurma(UnknownTable):

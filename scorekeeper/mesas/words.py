@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 from ..models import Entry, Mesa
-from ..rules import Kind, MatchState, Names, Outcome, Phase
+from ..rules import BEST_OF, SPECIAL_AT, Kind, MatchState, Names, Outcome, Phase
 from .board import Board
 
 LOCAL_TZ = ZoneInfo("America/Sao_Paulo")  # tzdata (a dependency) provides it everywhere
@@ -30,17 +30,6 @@ REUSED_MESSAGE = "Esse toque já foi usado para outra jogada: nada foi marcado. 
 
 
 
-FERRO_MODES = {
-    "cegas": "às cegas: ninguém vê as próprias cartas",
-    "claras": "às claras: cada um vê só as próprias cartas",
-    "escuro": (
-        "no escuro: cartas e vira viradas; a vira só aparece com as cartas da 1ª rodada na mesa"
-    ),
-}
-
-FERRO_SHORT = {"cegas": "às cegas", "claras": "às claras", "escuro": "no escuro"}
-
-
 def seat_names(mesa: Mesa) -> list[str]:
     """Each seat's name: the player's name, else (none, or one another seat has too) 'Nós 1',
     'Eles 1', 'Nós 2', 'Eles 2', as the rules name seats."""
@@ -50,7 +39,7 @@ def seat_names(mesa: Mesa) -> list[str]:
 
 def special_name(special_at: int) -> str:
     """'mão de onze', or 'mão de dez' for tables that play it at 10."""
-    return "mão de dez" if special_at == 10 else "mão de onze"
+    return SPECIAL_AT.choice_or_default(special_at).short
 
 
 def describe(outcome: Outcome, names: tuple[str, str]) -> str:
@@ -150,8 +139,9 @@ def notes_for(rec: Entry | None) -> tuple[tuple[str, str], ...]:
 def series_label(mesa: Mesa, state: MatchState) -> str:
     """'Melhor de 3 · partida 2' or 'Partida 4'."""
     game = f"Partida {state.game_number}"
-    if mesa.best_of in (3, 5):
-        return f"Melhor de {mesa.best_of} · {game.lower()}"
+    series = BEST_OF.choice(mesa.best_of)
+    if series is not None and series.offered and mesa.best_of > 0:
+        return f"{series.label} · {game.lower()}"
     return game
 
 

@@ -9,7 +9,7 @@ from ..juiz import JUIZ_TABLE
 from ..mesas import UnknownTable, ViewOnly
 from ..mesas.house_rules import HouseRule, house_rules
 from ..models import Mesa
-from ..rules import Section
+from ..rules import Section, book_boxes
 
 bp = Blueprint("regras", __name__)
 
@@ -57,6 +57,7 @@ def index() -> str:
     return render_template(
         "regras/index.html",
         sections=SECTIONS,
+        boxes={section: book_boxes(section) for section in SECTIONS},
         mesa=mesa,
         chosen={rule.variant for rule in rules},
         board_href=url_for("juiz.back_to_board") if mesa is not None else None,

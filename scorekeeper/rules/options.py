@@ -109,9 +109,10 @@ class Option(Generic[V]):
         """The choice of this value, the default's when the option has no such value."""
         return self.choice(value) or self.choices[0]
 
-    def spelled(self, text: object) -> V | None:
-        """The value an offered choice is spelled so in forms and links, else None."""
-        return next((c.value for c in self.offered if c.spelled == text), None)
+    def spelled(self, text: object) -> V:
+        """The value of the offered choice forms and links spell so; the default for any other
+        spelling."""
+        return next((c.value for c in self.offered if c.spelled == text), self.default)
 
     def variant(self, value: object) -> str:
         """The rule book's id of the variant this value picks ('ferro-cegas'); for a value the

@@ -297,7 +297,7 @@ def _tie(
     """A tied verdict, with who opens next under the ruleset's tie-opener rule (no next round
     after the third)."""
     opener, code = (mao, Code.NEXT_BY_MAO)
-    if ruleset.tie_opener == "primeira_empatada":
+    if ruleset.first_tie_opens:
         opener, code = (first_tying, Code.NEXT_BY_FIRST_TIE)
     if round_number == ROUNDS[-1]:
         why.append(Reason(Code.THIRD_ROUND_ENDS))

@@ -45,3 +45,13 @@ class RuleSet:
     def fixed(self) -> bool:
         """True when the manilhas are fixed (no vira)."""
         return self.manilhas == "fixa"
+
+    @property
+    def first_tie_opens(self) -> bool:
+        """True when a tied round's first tying card's player opens the next (else the mão)."""
+        return self.tie_opener == "primeira_empatada"
+
+    @property
+    def anyone_answers(self) -> bool:
+        """True when any player of a side may answer for it (in 2x2), the first answer counting."""
+        return self.answerer == "qualquer"

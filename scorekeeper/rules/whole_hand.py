@@ -65,14 +65,14 @@ class HandSetup:
         """Who decides the mão de onze: the first seat of the side at eleven in play order from
         the mão (seed 000); None when any player of the side may (seed 002) or no mão de onze."""
         side = self.special.onze_side
-        if side is None or (self.ruleset.answerer == "qualquer" and self.players == 4):
+        if side is None or (self.ruleset.anyone_answers and self.players == 4):
             return None
         return next(seat for seat in self.order(self.mao) if self.side(seat) == side)
 
     def answerer(self, caller: int, raised_from: int | None) -> int | None:
         """Who answers a call by `caller`: the next opponent in play order, or for a raise the
         player who asked (seed 000); None when any player of the other side may (seed 002)."""
-        if self.players == 4 and self.ruleset.answerer == "qualquer":
+        if self.players == 4 and self.ruleset.anyone_answers:
             return None
         return self.after(caller) if raised_from is None else raised_from
 
@@ -391,7 +391,7 @@ class HandState:
         code = Code.NEXT_BY_WINNER
         if result.winner is None:
             code = Code.NEXT_BY_MAO
-            if self.setup.ruleset.tie_opener == "primeira_empatada":
+            if self.setup.ruleset.first_tie_opens:
                 code = Code.NEXT_BY_FIRST_TIE
         return Reason(code, round=result.number + 1, seat=result.next_opener)
 

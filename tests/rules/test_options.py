@@ -67,6 +67,7 @@ def test_every_choice_is_worded_and_spelled_once(option: Option[Any]) -> None:
     assert len({c.spelled for c in option.choices}) == len(option.choices)
     assert len({option.variant(c.value) for c in option.choices}) == len(option.choices)
     assert option.spelled(option.offered[-1].spelled) == option.offered[-1].value
+    assert option.spelled("nada disso") == option.default
 
 
 def test_the_code_names_are_the_fields_that_keep_the_options() -> None:
