@@ -12,6 +12,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
+from ..mesas import Board
+from ..models import Mesa
 from ..rules import (
     ANSWERER,
     DECK,
@@ -62,8 +64,8 @@ def _either(name: str, values: Iterable[str]) -> str:
     return either(f"{name}={value}" for value in values)
 
 
-def _cards(query: RoundQuery | WholeQuery) -> dict[str, Any]:
-    """A query's card rules, by their code names (to copy them to another query)."""
+def _cards(query: RoundQuery | WholeQuery | Mesa) -> dict[str, Any]:
+    """The card rules of a query (or a table), by their code names, to start another query."""
     return {option.name: getattr(query, option.name) for option in CARD_OPTIONS}
 
 
@@ -152,6 +154,20 @@ class RoundQuery:
 
 
 GLOBAL = RoundQuery()
+
+
+def round_start(board: Board | None) -> RoundQuery:
+    """The settings a round (or hand) query starts from: the table's, with its current hand's
+    mão, when the juiz was opened from one; else the global defaults."""
+    if board is None:
+        return GLOBAL
+    mesa, state = board.mesa, board.state
+    return RoundQuery(
+        players=mesa.players,
+        opener=state.mao % 2,
+        mao_seat=state.mao,
+        **_cards(mesa),
+    )
 
 
 @dataclass(frozen=True)
@@ -422,6 +438,17 @@ class WholeQuery:
 
 
 WHOLE = WholeQuery()
+
+
+def whole_start(board: Board | None) -> WholeQuery:
+    """The settings a whole-hand query starts from: the table's (and the kind and mão of its
+    current hand) when the juiz was opened from one; else the defaults."""
+    if board is None:
+        return WHOLE
+    mesa, state = board.mesa, board.state
+    return WholeQuery(
+        players=mesa.players, special=state.special, mao=state.mao + 1, **_cards(mesa)
+    )
 
 
 def _events(args: Mapping[str, str]) -> tuple[str, ...]:

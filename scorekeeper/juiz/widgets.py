@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules import Card, Option
+from ..rules import SUITS, Card, Option, RuleSet, deck, manilhas
 
 
 @dataclass(frozen=True)
@@ -52,3 +52,26 @@ class Cell:
     used: bool
     absent: bool
     manilha: bool
+
+
+Grid = tuple[tuple[str, tuple[Cell, ...]], ...]
+
+
+def card_grid(
+    ruleset: RuleSet, vira: Card | None, used: frozenset[Card], href: Callable[[Card], str | None]
+) -> Grid:
+    """Rows of the deck's cards by rank (in the deck's cycle), one column per suit: each card
+    not used yet a link to `href(card)` (when it gives one), the manilhas marked once the vira
+    (or manilha fixa) tells them."""
+    cards = deck(ruleset)
+    held = set(cards)
+    mans = set(manilhas(ruleset, vira)) if vira is not None or ruleset.fixed else set()
+    rows = []
+    for rank in dict.fromkeys(card.rank for card in cards):
+        cells = []
+        for suit in SUITS:
+            card = Card(rank, suit)
+            link = href(card) if card in held and card not in used else None
+            cells.append(Cell(card, link, card in used, card not in held, card in mans))
+        rows.append((rank.value, tuple(cells)))
+    return tuple(rows)
