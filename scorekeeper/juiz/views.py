@@ -19,8 +19,8 @@ from flask import (
 from htmx_flask import request as hx_request
 
 from .. import mesas
-from ..errors import missing_table
-from ..mesas import Board, StaleRevision, UnknownTable, ViewOnly, words
+from ..errors import answer_refusals
+from ..mesas import Board, UnknownTable, ViewOnly, words
 from ..mesas.inputs import Write
 from ..rules import RulesError
 from . import JUIZ_TABLE, apply, present, whole
@@ -169,21 +169,18 @@ def apply_whole() -> Any:
     return redirect(url_for("tables.board", token=mesa.edit_token), 303)
 
 
-@bp.errorhandler(StaleRevision)
-@bp.errorhandler(RulesError)
-def _not_applied(error: Exception) -> Any:
-    """A ruling the board refused: the hand page again, with the reason (409 or 422)."""
-    stale = isinstance(error, StaleRevision)
+def _not_applied(message: str | None, status: int) -> Any:
+    """A ruling the board refused: the hand page it came from again (the whole hand, or its
+    rounds), with why."""
     board = _table()
     if board is None:
-        return missing_table(UnknownTable())
-    if "eventos" in request.form:
-        args = {k: request.form[k] for k in (*EVENT_KEYS, "cobrir") if k in request.form}
-        return _whole_page(board, args, 409 if stale else 422, _refusal_text(error, stale))
-    args = {k: request.form[k] for k in (*present.HAND_KEYS, *CARRY_KEYS) if k in request.form}
-    return _hand_page(board, args, 409 if stale else 422, _refusal_text(error, stale))
+        raise UnknownTable()
+    form = request.form
+    if "eventos" in form:
+        args = {k: form[k] for k in (*EVENT_KEYS, "cobrir") if k in form}
+        return _whole_page(board, args, status, message)
+    args = {k: form[k] for k in (*present.HAND_KEYS, *CARRY_KEYS) if k in form}
+    return _hand_page(board, args, status, message)
 
 
-def _refusal_text(error: Exception, stale: bool) -> str:
-    """What the page says of a write the board refused."""
-    return words.STALE_MESSAGE if stale else str(error)
+answer_refusals(bp, _not_applied)

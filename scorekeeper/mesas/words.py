@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 from ..models import Entry, Mesa
 from ..rules import BEST_OF, SPECIAL_AT, Kind, MatchState, Names, Outcome, Phase
 from .board import Board
+from .refusals import ReusedClientId
 
 LOCAL_TZ = ZoneInfo("America/Sao_Paulo")  # tzdata (a dependency) provides it everywhere
 
@@ -25,9 +26,8 @@ NOTES: dict[int, tuple[tuple[str, str], ...]] = {
 NOTE_LABELS = {code: label for notes in NOTES.values() for code, label in notes}
 
 
-STALE_MESSAGE = "O placar mudou em outro aparelho; confira."
-REUSED_MESSAGE = "Esse toque já foi usado para outra jogada: nada foi marcado. Recarregue a página."
-
+# The refusal's own words (tests/web/test_isolation.py reads them by this name).
+REUSED_MESSAGE = ReusedClientId.message
 
 
 def seat_names(mesa: Mesa) -> list[str]:
