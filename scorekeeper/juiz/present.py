@@ -117,7 +117,7 @@ def round_page(
     board: Board | None,
     args: Mapping[str, str],
 ) -> dict[str, Any]:
-    """Everything _rodada.html needs: the ruling, the switches, the grid and the links."""
+    """Everything _round.html needs: the ruling, the switches, the grid and the links."""
     teams, _ = table_names(board)
 
     def link(**changes: Any) -> str:
@@ -304,7 +304,7 @@ def hand_page(
     args: Mapping[str, str],
     message: str | None = None,
 ) -> dict[str, Any]:
-    """Everything _mao.html needs; `message` says why the board refused the ruling."""
+    """Everything _hand.html needs; `message` says why the board refused the ruling."""
     teams, _ = table_names(board)
 
     def link(results: tuple[str, ...]) -> str:

@@ -20,10 +20,10 @@ from htmx_flask import request as hx_request
 
 from .. import mesas
 from ..errors import answer_refusals
-from ..mesas import Board, UnknownTable, ViewOnly, words
+from ..mesas import Board, UnknownTable, words
 from ..mesas.inputs import Write
 from ..rules import RulesError
-from . import JUIZ_TABLE, apply, present, whole
+from . import apply, present, whole
 from .query import (
     CARRY_KEYS,
     EVENT_KEYS,
@@ -35,21 +35,14 @@ from .query import (
     whole_start,
 )
 from .rulings import judge_hand_query, judge_round_query, judge_whole_query, table_names
+from .session import JUIZ_TABLE, opened_table
 
 bp = Blueprint("juiz", __name__, url_prefix="/juiz")
 
 
 def _table() -> Board | None:
-    """The board of the table this browser opened the juiz from (kept in its session, never in
-    a juiz URL: a ruling's link can be shared without handing out the score), else None."""
-    token = session.get(JUIZ_TABLE)
-    if not isinstance(token, str):
-        return None
-    try:
-        return mesas.scorer_board(token)
-    except (UnknownTable, ViewOnly):  # its links were rotated: the juiz works on its own
-        session.pop(JUIZ_TABLE, None)
-        return None
+    """The board of the table this browser opened the juiz from, else None."""
+    return opened_table(mesas.scorer_board)
 
 
 @bp.after_request
@@ -100,7 +93,7 @@ def round_page() -> Any:
     query, refusal = parse_round(request.args, round_start(board))
     ruling = judge_round_query(query, refusal, *table_names(board))
     context = present.round_page(query, refusal, ruling, board, request.args)
-    return _render("juiz/rodada.html", "juiz/_rodada.html", **context)
+    return _render("juiz/round.html", "juiz/_round.html", **context)
 
 
 @bp.get("/mao")
@@ -118,7 +111,7 @@ def _whole_page(
     query, refusal = parse_whole(args, whole_start(board))
     ruling = judge_whole_query(query, refusal, *table_names(board))
     context = whole.page(query, refusal, ruling, board, args, message)
-    return _render("juiz/mao_inteira.html", "juiz/_mao_inteira.html", status, **context)
+    return _render("juiz/whole.html", "juiz/_whole.html", status, **context)
 
 
 def _hand_page(
@@ -128,7 +121,7 @@ def _hand_page(
     query, refusal = parse_hand(args, round_start(board))
     ruling = judge_hand_query(query, refusal, table_names(board)[0])
     context = present.hand_page(query, refusal, ruling, board, args, message)
-    return _render("juiz/mao.html", "juiz/_mao.html", status, **context)
+    return _render("juiz/hand.html", "juiz/_hand.html", status, **context)
 
 
 @bp.post("/aplicar")

@@ -241,7 +241,7 @@ def page(
     args: Mapping[str, str],
     message: str | None = None,
 ) -> dict[str, Any]:
-    """Everything _mao_inteira.html needs: the hand on the table and what may be said or put
+    """Everything _whole.html needs: the hand on the table and what may be said or put
     down next, the tabs, the link to share and, opened from a board, the apply section."""
     verdict = ruling.verdict
     if refusal is None and verdict is not None and verdict.illegal is None:
