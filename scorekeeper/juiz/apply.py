@@ -105,9 +105,9 @@ def read_outcome(form: Mapping[str, str]) -> Outcome:
     return Outcome.parse(":".join(fields))
 
 
-def confirmation(outcome: Outcome, names: tuple[str, str]) -> str:
+def confirmation(outcome: Outcome, names: tuple[str, str], reason: str = REASON) -> str:
     """What the board says once a ruling is recorded, e.g. 'Os Zapeiros +3 · pelo juiz'."""
-    return f"{words.describe(outcome, names)} · {REASON}"
+    return f"{words.describe(outcome, names)} · {reason}"
 
 
 def whole_panel(board: Board, verdict: WholeHandVerdict | None) -> ApplyPanel | None:

@@ -21,7 +21,6 @@ from ..rules import (
     TIE_OPENER,
     TIED,
     Card,
-    Option,
     Section,
     mao_opens,
     may_cover,
@@ -31,21 +30,19 @@ from ..rules import (
 )
 from ..urls import absolute_url, public_url
 from . import apply, reference
-from .query import MAX_VALUE, HandQuery, RoundQuery, parse_round, round_start
+from .query import (
+    HAND_KEYS,
+    MAX_VALUE,
+    ROUND_KEYS,
+    HandQuery,
+    RoundQuery,
+    parse_round,
+    round_start,
+)
 from .rulings import HandRuling, RoundRuling, table_names
 from .widgets import Grid, Segment, Switch, card_grid, option_switch
 
 REF_HINT = "Para ver as manilhas e a força das cartas de uma vira, abra a rodada e toque a vira."
-ROUND_KEYS = (
-    "vira",
-    "rodada",
-    PLAYERS.param,
-    *(option.param for option in (DECK, MANILHAS, TIE_OPENER)),
-    "abre",
-    "mao",
-    "jogadas",
-)
-HAND_KEYS = ("rodadas", PLAYERS.param)
 
 
 def whatsapp(headline: str, link: str) -> str:
@@ -231,11 +228,6 @@ def _switches(
 ) -> tuple[Switch, ...]:
     """The house-rule switches, each option a link keeping everything else."""
 
-    def switch(option: Option[Any]) -> Switch:
-        return option_switch(
-            option, getattr(query, option.name), lambda value: link(**{option.name: value})
-        )
-
     def choose(label: str, query_: RoundQuery, active: bool) -> Segment:
         return Segment(label, url_for("juiz.round_page", **query_.params()), active)
 
@@ -246,11 +238,12 @@ def _switches(
             for n in (1, 2, 3)
         ),
     )
-    switches = [switch(PLAYERS), rounds, switch(DECK), switch(MANILHAS)]
+    switches = [option_switch(PLAYERS, query, link), rounds]
+    switches += [option_switch(DECK, query, link), option_switch(MANILHAS, query, link)]
     if mao_opens(query.round_number):
         opener = (Segment(team, link(opener=n), n == query.opener) for n, team in enumerate(teams))
         switches.append(Switch("Abre a rodada", tuple(opener)))
-    switches.append(switch(TIE_OPENER))
+    switches.append(option_switch(TIE_OPENER, query, link))
     if not mao_opens(query.round_number):
         switches.extend(_seat_switches(query, ruling, choose))
     return tuple(switches)
@@ -330,11 +323,7 @@ def hand_page(
         "restart_href": link(()) if query.results else None,
         "rule_section": Section.RODADAS,
         "message": message,
-        "players_switch": option_switch(
-            PLAYERS,
-            query.players,
-            lambda players: url_for("juiz.hand_page", **replace(query, players=players).params()),
-        ),
+        "players_switch": option_switch(PLAYERS, query, _hand_link(query)),
         "panel": apply.panel(board, ruling.result) if board is not None else None,
         **tabs(
             board,
@@ -345,6 +334,11 @@ def hand_page(
         ),
         **share("juiz.hand_page", shared, ruling.headline),
     }
+
+
+def _hand_link(query: HandQuery) -> Callable[..., str]:
+    """A link to the hand page for the query with some fields changed."""
+    return lambda **changes: url_for("juiz.hand_page", **replace(query, **changes).params())
 
 
 def _next_round(first: RoundQuery, results: tuple[str, ...]) -> RoundQuery:

@@ -50,6 +50,17 @@ T = TypeVar("T")
 MAX_VALUE = 80
 CARD_OPTIONS: tuple[Option[Any], ...] = (DECK, MANILHAS, TIE_OPENER)  # every juiz page keeps
 CARRY_KEYS = ("vira", *(option.param for option in CARD_OPTIONS))
+# The parameters of the round and the hand pages (a refused query's link repeats them as given).
+ROUND_KEYS = (
+    "vira",
+    "rodada",
+    PLAYERS.param,
+    *(option.param for option in CARD_OPTIONS),
+    "abre",
+    "mao",
+    "jogadas",
+)
+HAND_KEYS = ("rodadas", PLAYERS.param)
 NO_VIRA_HINT = "Tire a vira do link ou escolha manilha variável."
 
 

@@ -20,13 +20,14 @@ from htmx_flask import request as hx_request
 
 from .. import mesas
 from ..errors import answer_refusals
-from ..mesas import Board, UnknownTable, words
+from ..mesas import Board, UnknownTable
 from ..mesas.inputs import Write
 from ..rules import RulesError
 from . import apply, present, whole
 from .query import (
     CARRY_KEYS,
     EVENT_KEYS,
+    HAND_KEYS,
     parse_hand,
     parse_round,
     parse_whole,
@@ -43,6 +44,14 @@ bp = Blueprint("juiz", __name__, url_prefix="/juiz")
 def _table() -> Board | None:
     """The board of the table this browser opened the juiz from, else None."""
     return opened_table(mesas.scorer_board)
+
+
+def _applied_to() -> Board:
+    """The board a ruling is applied to: the juiz's table; UnknownTable (a 404) without one."""
+    board = _table()
+    if board is None:
+        raise UnknownTable()
+    return board
 
 
 @bp.after_request
@@ -130,10 +139,7 @@ def apply_hand() -> Any:
     as a tap."""
     write = Write.read(request.form)
     outcome = apply.read_outcome(request.form)
-    board = _table()
-    if board is None:
-        raise UnknownTable()
-    mesa = board.mesa
+    mesa = _applied_to().mesa
     mesas.record_outcome(mesa.edit_token, write.rev, outcome, reason=apply.REASON)
     flash(apply.confirmation(outcome, mesa.team_names))
     return redirect(url_for("tables.board", token=mesa.edit_token), 303)
@@ -145,9 +151,7 @@ def apply_whole() -> Any:
     for the events posted (never a value the form says), with the same revision check as a
     tap."""
     write = Write.read(request.form)
-    board = _table()
-    if board is None:
-        raise UnknownTable()
+    board = _applied_to()
     query, refusal = parse_whole(request.form, whole_start(board))
     ruling = judge_whole_query(query, refusal, *table_names(board))
     verdict = ruling.verdict
@@ -158,21 +162,19 @@ def apply_whole() -> Any:
     mesa = board.mesa
     reason = apply.whole_reason(verdict)
     mesas.record_outcome(mesa.edit_token, write.rev, verdict.outcome, reason=reason)
-    flash(f"{words.describe(verdict.outcome, mesa.team_names)} · {reason}")
+    flash(apply.confirmation(verdict.outcome, mesa.team_names, reason))
     return redirect(url_for("tables.board", token=mesa.edit_token), 303)
 
 
 def _not_applied(message: str | None, status: int) -> Any:
     """A ruling the board refused: the hand page it came from again (the whole hand, or its
     rounds), with why."""
-    board = _table()
-    if board is None:
-        raise UnknownTable()
+    board = _applied_to()
     form = request.form
     if "eventos" in form:
         args = {k: form[k] for k in (*EVENT_KEYS, "cobrir") if k in form}
         return _whole_page(board, args, status, message)
-    args = {k: form[k] for k in (*present.HAND_KEYS, *CARRY_KEYS) if k in form}
+    args = {k: form[k] for k in (*HAND_KEYS, *CARRY_KEYS) if k in form}
     return _hand_page(board, args, status, message)
 
 

@@ -13,15 +13,11 @@ from flask import url_for
 from ..mesas import Board
 from ..rules import (
     ANSWERER,
-    DECK,
-    MANILHAS,
     PLAYERS,
-    TIE_OPENER,
     Card,
     CardEvent,
     HandState,
     Names,
-    Option,
     Special,
     Word,
     word,
@@ -29,7 +25,7 @@ from ..rules import (
 from ..rules.reasons import points_text
 from . import apply
 from .present import first_round, given, share, tabs
-from .query import EVENT_KEYS, HandQuery, WholeQuery
+from .query import CARD_OPTIONS, EVENT_KEYS, HandQuery, WholeQuery
 from .rulings import WholeRuling, table_names
 from .widgets import Grid, Segment, Switch, card_grid, option_switch
 
@@ -207,16 +203,9 @@ def _switches(query: WholeQuery, teams: tuple[str, str], names: Names, link: Lin
             ),
         )
 
-    def option(option: Option[Any], **also: Any) -> Switch:
-        return option_switch(
-            option,
-            getattr(query, option.name),
-            lambda value: link(**{option.name: value, **also}),
-        )
-
     specials = [(label.format(*teams), s) for s, label in SPECIAL_LABELS.items()]
     switches = [
-        option(PLAYERS, events=(), mao=1),
+        option_switch(PLAYERS, query, link, events=(), mao=1),
         switch(
             "Quem é o mão",
             "mao",
@@ -224,12 +213,10 @@ def _switches(query: WholeQuery, teams: tuple[str, str], names: Names, link: Lin
             events=(),
         ),
         switch("Mão", "special", specials),
-        option(DECK),
-        option(MANILHAS),
-        option(TIE_OPENER),
+        *(option_switch(option, query, link) for option in CARD_OPTIONS),
     ]
     if query.players == 4:
-        switches.append(option(ANSWERER))
+        switches.append(option_switch(ANSWERER, query, link))
     return tuple(switches)
 
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules import SUITS, Card, Option, RuleSet, deck, manilhas
+from ..rules import SUITS, Card, Choice, Option, RuleSet, deck, manilhas
 
 
 @dataclass(frozen=True)
@@ -31,16 +31,19 @@ class Switch:
         return len(self.segments) > 3 or sum(len(s.label) for s in self.segments) > 18
 
 
-def option_switch(option: Option[Any], current: object, href: Callable[[Any], str]) -> Switch:
-    """The switch of a table option: its title, each offered choice in its short words, a link
-    to `href(value)`, the current one active."""
-    return Switch(
-        option.title,
-        tuple(
-            Segment(choice.switch_label, href(choice.value), choice.value == current)
-            for choice in option.offered
-        ),
-    )
+def option_switch(
+    option: Option[Any], query: object, link: Callable[..., str], **also: Any
+) -> Switch:
+    """The switch of an option the query holds (in the field its code name names): its title,
+    each offered choice in its short words as a link to the query with that choice (and the
+    changes `also` asks for), the query's own active."""
+    current = getattr(query, option.name)
+
+    def segment(choice: Choice[Any]) -> Segment:
+        href = link(**{option.name: choice.value, **also})
+        return Segment(choice.switch_label, href, choice.value == current)
+
+    return Switch(option.title, tuple(segment(choice) for choice in option.offered))
 
 
 @dataclass(frozen=True)
