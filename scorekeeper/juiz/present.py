@@ -303,7 +303,7 @@ def hand_page(
     def link(results: tuple[str, ...]) -> str:
         return url_for("juiz.hand_page", **query.params(results))
 
-    labels = {**dict(zip(SIDE_LABELS, teams, strict=True)), TIED: "Empate"}
+    labels: dict[str, str] = {**dict(zip(SIDE_LABELS, teams, strict=True)), TIED: "Empate"}
     choices: tuple[tuple[str, str, str], ...] = ()
     judge_href = None
     first = first_round(query, board)

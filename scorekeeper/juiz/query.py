@@ -255,7 +255,7 @@ def parse_round(
     query = start
     try:
         query = _settings(args, start)
-        sides = {side: i for i, side in enumerate(SIDE_LABELS)}
+        sides: dict[str, int] = {side: i for i, side in enumerate(SIDE_LABELS)}
         opener = _choice(
             args, "abre", sides, start.opener, f"Quem abre a rodada: use {_either('abre', sides)}."
         )

@@ -203,7 +203,9 @@ def _switches(query: WholeQuery, teams: tuple[str, str], names: Names, link: Lin
             ),
         )
 
-    specials = [(label.format(*teams), s) for s, label in SPECIAL_LABELS.items()]
+    specials: list[tuple[str, object]] = [
+        (label.format(*teams), special) for special, label in SPECIAL_LABELS.items()
+    ]
     switches = [
         option_switch(PLAYERS, query, link, events=(), mao=1),
         switch(
