@@ -1,16 +1,19 @@
-"""Error pages in pt-BR, for every page family: no blueprint imports the app's wiring for them."""
+"""Error pages in pt-BR, and the one way a refusal is answered, for every page family: no
+blueprint imports the app's wiring for them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, render_template
+from flask import Blueprint, Flask, render_template
 from flask.globals import request_ctx
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 
-from .mesas import UnknownTable, ViewOnly
+from .mesas import BadLink, Refusal, answer_of
+from .rules import RulesError
 
 ERROR_TEXTS = {
     400: ("Pedido inválido", "O pedido não pôde ser entendido. Volte e tente de novo."),
@@ -37,9 +40,30 @@ def error_page(status: int, detail: str | None = None) -> tuple[str, int]:
     return render_template("error.html", title=title, text=detail or text, status=status), status
 
 
-def missing_table(error: UnknownTable | ViewOnly) -> tuple[str, int]:
+def bad_link(error: BadLink) -> tuple[str, int]:
     """A token that names no table (404), or a viewer's token where a scorer's is needed (403)."""
-    return error_page(403 if isinstance(error, ViewOnly) else 404)
+    return error_page(error.status)
+
+
+Redraw = Callable[[str | None, int], Any]
+
+
+def answer_refusals(bp: Blueprint, redraw: Redraw) -> None:
+    """Answer every refusal on a blueprint's pages, the rules' RulesError included, in one way:
+    `redraw(message, status)` draws the page the request came from again with the refusal's
+    message and status; a link that reaches no page (then or meanwhile) gets its error page."""
+
+    def refused(error: Refusal | RulesError) -> Any:
+        if isinstance(error, BadLink):
+            return bad_link(error)
+        status, message = answer_of(error)
+        try:
+            return redraw(message, status)
+        except BadLink as gone:
+            return bad_link(gone)
+
+    bp.register_error_handler(Refusal, refused)
+    bp.register_error_handler(RulesError, refused)
 
 
 def _http_error(error: HTTPException) -> Any:
@@ -58,9 +82,8 @@ def database_unreachable(_error: OperationalError) -> Any:
 
 
 def register(app: Flask) -> None:
-    """Answer HTTP errors and the tables' missing-table errors with pt-BR pages."""
+    """Answer HTTP errors and links that reach no table with pt-BR pages."""
     app.register_error_handler(HTTPException, _http_error)
-    app.register_error_handler(UnknownTable, missing_table)
-    app.register_error_handler(ViewOnly, missing_table)
+    app.register_error_handler(BadLink, bad_link)
     app.register_error_handler(OperationalError, database_unreachable)
     app.register_error_handler(500, lambda _e: error_page(500))

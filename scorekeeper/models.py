@@ -11,7 +11,19 @@ from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
-from .rules import Kind, MatchConfig, Outcome, RuleSet
+from .rules import (
+    BEST_OF,
+    DECK,
+    FERRO_MODE,
+    MANILHAS,
+    PLAYERS,
+    SPECIAL_AT,
+    TIE_OPENER,
+    Kind,
+    MatchConfig,
+    Outcome,
+    RuleSet,
+)
 
 ACTIVE = "active"
 UNDONE = "undone"
@@ -34,14 +46,14 @@ class Mesa(db.Model):  # type: ignore[name-defined,misc]
     view_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     revision: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    players: Mapped[int] = mapped_column(default=4)
-    best_of: Mapped[int] = mapped_column(default=0)
+    players: Mapped[int] = mapped_column(default=PLAYERS.default)
+    best_of: Mapped[int] = mapped_column(default=BEST_OF.default)
     first_dealer: Mapped[int] = mapped_column(default=0)
-    special_at: Mapped[int] = mapped_column(default=11)
-    ferro_mode: Mapped[str] = mapped_column(String(16), default="cegas")
-    deck: Mapped[str] = mapped_column(String(16), default="sujo")
-    manilhas: Mapped[str] = mapped_column(String(16), default="variavel")
-    tie_opener: Mapped[str] = mapped_column(String(24), default="mao")
+    special_at: Mapped[int] = mapped_column(default=SPECIAL_AT.default)
+    ferro_mode: Mapped[str] = mapped_column(String(16), default=FERRO_MODE.default)
+    deck: Mapped[str] = mapped_column(String(16), default=DECK.default)
+    manilhas: Mapped[str] = mapped_column(String(16), default=MANILHAS.default)
+    tie_opener: Mapped[str] = mapped_column(String(24), default=TIE_OPENER.default)
     team_a: Mapped[str] = mapped_column(String(40), default="Nós")
     team_b: Mapped[str] = mapped_column(String(40), default="Eles")
     player_names: Mapped[list[str]] = mapped_column(JSON, default=list)

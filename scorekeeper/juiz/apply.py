@@ -7,7 +7,17 @@ from dataclasses import dataclass
 
 from ..mesas import Board, words
 from ..models import Mesa
-from ..rules import Code, Kind, Outcome, Phase, Reason, RulesError, WholeHandVerdict, word
+from ..rules import (
+    Code,
+    Kind,
+    Outcome,
+    Phase,
+    Reason,
+    Result,
+    RulesError,
+    WholeHandVerdict,
+    word,
+)
 
 REASON = "pelo juiz"
 VALUE_NAMES = {1: "mão simples", 3: "truco", 6: "seis", 9: "nove", 12: "doze"}
@@ -51,17 +61,20 @@ SPECIAL = {
 }
 
 
-def panel(board: Board, result: str) -> ApplyPanel | None:
+DECIDED = {Result.NOS: 0, Result.ELES: 1, Result.ANULADA: None}  # a decided hand's side
+
+
+def panel(board: Board, result: Result) -> ApplyPanel | None:
     """The apply section for a hand ruling, or None when there is nothing to apply."""
-    if result not in ("nos", "eles", "anulada"):
+    if result not in DECIDED:
         return None
     mesa, state = board.mesa, board.state
     if state.phase in PHASE_TEXTS:
         return ApplyPanel(mesa, mesa.revision, state.points, (), PHASE_TEXTS[state.phase])
-    if result == "anulada":
+    side = DECIDED[result]
+    if side is None:
         choice = Choice("Mão anulada", "ninguém marca", "anulada", None, None, "aplicar-anulada")
         return ApplyPanel(mesa, mesa.revision, state.points, (choice,), None)
-    side = 0 if result == "nos" else 1
     choices: list[Choice] = []
     note = None
     for outcome in state.legal_outcomes():
@@ -92,9 +105,9 @@ def read_outcome(form: Mapping[str, str]) -> Outcome:
     return Outcome.parse(":".join(fields))
 
 
-def confirmation(outcome: Outcome, names: tuple[str, str]) -> str:
+def confirmation(outcome: Outcome, names: tuple[str, str], reason: str = REASON) -> str:
     """What the board says once a ruling is recorded, e.g. 'Os Zapeiros +3 · pelo juiz'."""
-    return f"{words.describe(outcome, names)} · {REASON}"
+    return f"{words.describe(outcome, names)} · {reason}"
 
 
 def whole_panel(board: Board, verdict: WholeHandVerdict | None) -> ApplyPanel | None:

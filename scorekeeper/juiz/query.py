@@ -1,7 +1,8 @@
 """Reading the juiz query strings into plain values (with pt-BR refusals) and writing them back.
 
-The options and their values (deck, manilhas, tie opener, sides, round results, rounds) are the
-rules' own; the juiz only says how a link spells them (accents and capitals are forgiven).
+The options, their values and the parameters that spell them (jogadores, baralho, manilhas,
+empate, resposta) are the registry's; sides, round results and rounds are the rules' own. A link
+may spell a choice by its value or its short words, accents and capitals forgiven.
 """
 
 from __future__ import annotations
@@ -11,20 +12,24 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
+from ..mesas import Board
+from ..models import Mesa
 from ..rules import (
-    ANSWERERS,
-    DECKS,
-    MANILHA_MODES,
+    ANSWERER,
+    DECK,
+    MANILHAS,
     PLAY_COUNTS,
+    PLAYERS,
     ROUND_LABELS,
     ROUNDS,
     SIDE_LABELS,
-    TIE_OPENERS,
+    TIE_OPENER,
     Answerer,
     Card,
     Code,
     Deck,
     ManilhaMode,
+    Option,
     Reason,
     RuleBroken,
     RulesError,
@@ -33,6 +38,7 @@ from ..rules import (
     TieOpener,
     check_mao,
     check_vira,
+    either,
     mao_opens,
     may_cover,
     undecided,
@@ -42,8 +48,19 @@ from ..rules.events import split_events
 T = TypeVar("T")
 
 MAX_VALUE = 80
-PLAYERS = {"2": 2, "4": 4, "1x1": 2, "2x2": 4}
-CARRY_KEYS = ("vira", "baralho", "manilhas", "empate")
+CARD_OPTIONS: tuple[Option[Any], ...] = (DECK, MANILHAS, TIE_OPENER)  # every juiz page keeps
+CARRY_KEYS = ("vira", *(option.param for option in CARD_OPTIONS))
+# The parameters of the round and the hand pages (a refused query's link repeats them as given).
+ROUND_KEYS = (
+    "vira",
+    "rodada",
+    PLAYERS.param,
+    *(option.param for option in CARD_OPTIONS),
+    "abre",
+    "mao",
+    "jogadas",
+)
+HAND_KEYS = ("rodadas", PLAYERS.param)
 NO_VIRA_HINT = "Tire a vira do link ou escolha manilha variável."
 
 
@@ -55,8 +72,12 @@ def _plain(text: str) -> str:
 
 def _either(name: str, values: Iterable[str]) -> str:
     """'baralho=sujo ou baralho=limpo'."""
-    spelled = [f"{name}={value}" for value in values]
-    return f"{', '.join(spelled[:-1])} ou {spelled[-1]}"
+    return either(f"{name}={value}" for value in values)
+
+
+def _cards(query: RoundQuery | WholeQuery | Mesa) -> dict[str, Any]:
+    """The card rules of a query (or a table), by their code names, to start another query."""
+    return {option.name: getattr(query, option.name) for option in CARD_OPTIONS}
 
 
 @dataclass(frozen=True)
@@ -64,10 +85,10 @@ class RoundQuery:
     """What the round page was asked: settings, the vira and the plays as typed. Without vira
     and plays, the settings a page starts from (the table's when opened from one)."""
 
-    players: int = 4
-    deck: Deck = "sujo"
-    manilhas: ManilhaMode = "variavel"
-    tie_opener: TieOpener = "mao"
+    players: int = PLAYERS.default
+    deck: Deck = DECK.default
+    manilhas: ManilhaMode = MANILHAS.default
+    tie_opener: TieOpener = TIE_OPENER.default
     opener: int = 0
     round_number: int = 1
     mao: int = 0
@@ -115,10 +136,8 @@ class RoundQuery:
         params = {
             "vira": self.vira or None,
             "rodada": str(self.round_number),
-            "jogadores": str(self.players),
-            "baralho": self.deck,
-            "manilhas": self.manilhas,
-            "empate": self.tie_opener,
+            PLAYERS.param: str(self.players),
+            **{option.param: getattr(self, option.name) for option in CARD_OPTIONS},
             "abre": SIDE_LABELS[self.opener],
             "mao": None if mao_opens(self.round_number) else str(self.mao + 1),
             "jogadas": ",".join(self.plays) or None,
@@ -136,8 +155,8 @@ class RoundQuery:
         """The shareable form: no table token, settings at their global defaults left out."""
         params = self.params()
         params.pop("anteriores", None)
-        if self.tie_opener == GLOBAL.tie_opener:
-            params.pop("empate")
+        if self.tie_opener == TIE_OPENER.default:
+            params.pop(TIE_OPENER.param)
         if self.opener == GLOBAL.opener:
             params.pop("abre")
         if self.mao == 0:
@@ -146,6 +165,20 @@ class RoundQuery:
 
 
 GLOBAL = RoundQuery()
+
+
+def round_start(board: Board | None) -> RoundQuery:
+    """The settings a round (or hand) query starts from: the table's, with its current hand's
+    mão, when the juiz was opened from one; else the global defaults."""
+    if board is None:
+        return GLOBAL
+    mesa, state = board.mesa, board.state
+    return RoundQuery(
+        players=mesa.players,
+        opener=state.mao % 2,
+        mao_seat=state.mao,
+        **_cards(mesa),
+    )
 
 
 @dataclass(frozen=True)
@@ -190,12 +223,14 @@ def _choice(
         raise RulesError(refusal) from None
 
 
-def _option(
-    args: Mapping[str, str], name: str, values: tuple[T, ...], default: T, unknown: str
-) -> T:
-    """One of the rules' values for an option, the default when absent, else RulesError."""
-    options = {str(value): value for value in values}
-    return _choice(args, name, options, default, f"{unknown}: use {_either(name, options)}.")
+def _option(args: Mapping[str, str], option: Option[Any], default: T) -> T:
+    """The value of one of the option's choices, spelled by its value or its short words; the
+    default when absent, else RulesError in the option's words."""
+    offered = option.offered
+    spellings: dict[str, T] = {_plain(choice.short): choice.value for choice in offered}
+    spellings.update({_plain(choice.spelled): choice.value for choice in offered})
+    spelled = _either(option.param, (choice.spelled for choice in offered))
+    return _choice(args, option.param, spellings, default, f"{option.unknown}: use {spelled}.")
 
 
 def _list(args: Mapping[str, str], name: str) -> tuple[str, ...]:
@@ -206,30 +241,10 @@ def _list(args: Mapping[str, str], name: str) -> tuple[str, ...]:
     return tuple(item.strip() for item in value.split(","))
 
 
-def _players(args: Mapping[str, str], default: int) -> int:
-    """2 (1x1) or 4 (2x2)."""
-    return _choice(
-        args,
-        "jogadores",
-        PLAYERS,
-        default,
-        "Número de jogadores inválido: use jogadores=2 (1x1) ou jogadores=4 (2x2).",
-    )
-
-
 def _settings(args: Mapping[str, str], start: RoundQuery) -> RoundQuery:
-    """The settings shared by both pages, checked."""
-    return replace(
-        start,
-        players=_players(args, start.players),
-        deck=_option(args, "baralho", DECKS, start.deck, "Baralho desconhecido"),
-        manilhas=_option(
-            args, "manilhas", MANILHA_MODES, start.manilhas, "Tipo de manilha desconhecido"
-        ),
-        tie_opener=_option(
-            args, "empate", TIE_OPENERS, start.tie_opener, "Regra de empate desconhecida"
-        ),
-    )
+    """The settings shared by every page (the players and the card rules), checked."""
+    cards = {o.name: _option(args, o, getattr(start, o.name)) for o in CARD_OPTIONS}
+    return replace(start, players=_option(args, PLAYERS, start.players), **cards)
 
 
 def parse_round(
@@ -240,7 +255,7 @@ def parse_round(
     query = start
     try:
         query = _settings(args, start)
-        sides = {side: i for i, side in enumerate(SIDE_LABELS)}
+        sides: dict[str, int] = {side: i for i, side in enumerate(SIDE_LABELS)}
         opener = _choice(
             args, "abre", sides, start.opener, f"Quem abre a rodada: use {_either('abre', sides)}."
         )
@@ -330,7 +345,7 @@ def parse_hand(
     """The hand query (with safe fallbacks) and the first refusal, if any."""
     query = HandQuery(players=start.players, carry=tuple(read_carry(args, start).items()))
     try:
-        query = replace(query, players=_players(args, start.players))
+        query = replace(query, players=_option(args, PLAYERS, start.players))
         results = _list(args, "rodadas")
         if len(results) > len(ROUNDS):
             raise RuleBroken(Reason(Code.HAND_ROUNDS, count=len(results)))
@@ -349,15 +364,13 @@ def parse_hand(
 
 MAX_EVENTS_TEXT = 600
 MAX_EVENTS = 40
+WHOLE_OPTIONS: tuple[Option[Any], ...] = (*CARD_OPTIONS, ANSWERER)  # the whole hand's rules
 EVENT_KEYS = (
     "vira",
-    "jogadores",
+    PLAYERS.param,
     "mao",
     "eventos",
-    "baralho",
-    "manilhas",
-    "empate",
-    "resposta",
+    *(option.param for option in WHOLE_OPTIONS),
     "especial",
 )
 SPECIALS: tuple[Special, ...] = tuple(Special)
@@ -368,11 +381,11 @@ class WholeQuery:
     """What the whole-hand page was asked: the rules, the players, the mão's seat (1..N), the
     kind of hand, the vira and the events as typed ('1:truco', '2:4p', ...)."""
 
-    players: int = 4
-    deck: Deck = "sujo"
-    manilhas: ManilhaMode = "variavel"
-    tie_opener: TieOpener = "mao"
-    answerer: Answerer = "proximo"
+    players: int = PLAYERS.default
+    deck: Deck = DECK.default
+    manilhas: ManilhaMode = MANILHAS.default
+    tie_opener: TieOpener = TIE_OPENER.default
+    answerer: Answerer = ANSWERER.default
     special: Special = Special.NORMAL
     mao: int = 1
     vira: str | None = None
@@ -403,45 +416,50 @@ class WholeQuery:
         """The shareable query string: the hand, and the options away from their defaults."""
         params: dict[str, Any] = {
             "vira": self.vira,
-            "jogadores": str(self.players),
+            PLAYERS.param: str(self.players),
             "mao": str(self.mao),
             "eventos": ",".join(self.events),
+            **self._rules(),
+            "especial": self.special.value,
         }
-        options = {
-            "baralho": (self.deck, WHOLE.deck),
-            "manilhas": (self.manilhas, WHOLE.manilhas),
-            "empate": (self.tie_opener, WHOLE.tie_opener),
-            "resposta": (self.answerer, WHOLE.answerer),
-            "especial": (self.special.value, WHOLE.special.value),
-        }
-        params.update({key: value for key, (value, default) in options.items() if value != default})
-        return {key: value for key, value in params.items() if value is not None}
+        changed = {key: value for key, value in params.items() if value is not None}
+        for option in WHOLE_OPTIONS:
+            if getattr(self, option.name) == option.default:
+                changed.pop(option.param)
+        if self.special is Special.NORMAL:
+            changed.pop("especial")
+        return changed
+
+    def _rules(self) -> dict[str, Any]:
+        """The hand's rules, by the parameters that spell them."""
+        return {option.param: getattr(self, option.name) for option in WHOLE_OPTIONS}
 
     def params(self) -> dict[str, Any]:
         """Every setting spelled out, for the page's own links (they never name a table)."""
         return {
             **self.share_params(),
-            "baralho": self.deck,
-            "manilhas": self.manilhas,
-            "empate": self.tie_opener,
-            "resposta": self.answerer,
+            **self._rules(),
             "especial": self.special.value,
             **({"cobrir": "1"} if self.cover else {}),
         }
 
     def carry(self) -> dict[str, Any]:
         """What the other juiz pages keep: the vira and the card rules."""
-        round_query = RoundQuery(
-            players=self.players,
-            deck=self.deck,
-            manilhas=self.manilhas,
-            tie_opener=self.tie_opener,
-            vira=self.vira,
-        )
-        return round_query.carry()
+        return RoundQuery(players=self.players, vira=self.vira, **_cards(self)).carry()
 
 
 WHOLE = WholeQuery()
+
+
+def whole_start(board: Board | None) -> WholeQuery:
+    """The settings a whole-hand query starts from: the table's (and the kind and mão of its
+    current hand) when the juiz was opened from one; else the defaults."""
+    if board is None:
+        return WHOLE
+    mesa, state = board.mesa, board.state
+    return WholeQuery(
+        players=mesa.players, special=state.special, mao=state.mao + 1, **_cards(mesa)
+    )
 
 
 def _events(args: Mapping[str, str]) -> tuple[str, ...]:
@@ -476,25 +494,11 @@ def parse_whole(
     the settings the query string leaves out (the table's when opened from one)."""
     query = start
     try:
-        base = RoundQuery(
-            players=start.players,
-            deck=start.deck,
-            manilhas=start.manilhas,
-            tie_opener=start.tie_opener,
-        )
-        settings = _settings(args, base)
+        settings = _settings(args, RoundQuery(players=start.players, **_cards(start)))
+        query = replace(query, players=settings.players, **_cards(settings))
         query = replace(
             query,
-            players=settings.players,
-            deck=settings.deck,
-            manilhas=settings.manilhas,
-            tie_opener=settings.tie_opener,
-        )
-        query = replace(
-            query,
-            answerer=_option(
-                args, "resposta", ANSWERERS, start.answerer, "Quem responde ao truco"
-            ),
+            answerer=_option(args, ANSWERER, start.answerer),
             special=_choice(
                 args,
                 "especial",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules import (
-    DECKS,
+    DECK,
     FIXED_MANILHAS,
     Card,
     Rank,
@@ -48,6 +48,11 @@ class Reference:
     tables: tuple[tuple[str, tuple[ViraRow, ...]], ...]
     fixed: tuple[Card, ...]
 
+    @property
+    def deck_name(self) -> str:
+        """The ruleset's deck in words: 'baralho sujo'."""
+        return f"{DECK.title.lower()} {DECK.choice_or_default(self.ruleset.deck).short}"
+
 
 def ladder(ruleset: RuleSet, vira: Card | None) -> tuple[Step, ...]:
     """The whole ladder, strongest first: each manilha alone, then each common rank."""
@@ -70,17 +75,17 @@ def vira_tables(
 ) -> tuple[tuple[str, tuple[ViraRow, ...]], ...]:
     """The vira -> manilha table for both decks, marking the current vira's row."""
     tables = []
-    for name in DECKS:
-        rules = RuleSet(deck=name)
+    for choice in DECK.offered:
+        rules = RuleSet(deck=choice.value)
         rows = tuple(
             ViraRow(
                 vira,
                 manilha,
-                current is not None and ruleset.deck == name and current.rank == vira,
+                current is not None and ruleset.deck == choice.value and current.rank == vira,
             )
             for vira, manilha in manilha_table(rules)
         )
-        tables.append((f"Baralho {name} ({len(deck(rules))})", rows))
+        tables.append((f"{DECK.title} {choice.short} ({len(deck(rules))})", rows))
     return tuple(tables)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..mesas import Board
 from ..rules import (
     DEFAULT_SIDES,
     SIDE_LABELS,
@@ -36,7 +37,13 @@ from ..rules import (
 from ..rules.reasons import points_text
 from .query import HandQuery, RoundQuery, WholeQuery
 
-TEAMS = DEFAULT_SIDES
+
+def table_names(board: Board | None) -> tuple[tuple[str, str], tuple[str, ...]]:
+    """The sides' names and the players' names in seat order: the table's, when the juiz was
+    opened from one, else the rules' default sides (and no player named)."""
+    if board is None:
+        return DEFAULT_SIDES, ()
+    return board.mesa.team_names, tuple(str(name) for name in board.mesa.player_names or ())
 
 
 @dataclass(frozen=True)
@@ -78,9 +85,10 @@ class Slot:
 
 @dataclass(frozen=True)
 class RoundRuling:
-    """The round page's answer: a result (or None while input is missing) and its words."""
+    """The round page's answer: a result (vitoria, empate or invalido; None while input is
+    missing) and its words."""
 
-    result: str | None
+    result: Result | None
     headline: str = ""
     reasons: tuple[str, ...] = ()
     error: str | None = None
@@ -127,27 +135,30 @@ def _slots(query: RoundQuery, names: list[str], read: PlaysRead) -> tuple[Slot, 
 
 
 def judge_round_query(
-    query: RoundQuery, refusal: str | None, teams: Sequence[str] = TEAMS, given: Sequence[str] = ()
+    query: RoundQuery,
+    refusal: str | None,
+    teams: Sequence[str] = DEFAULT_SIDES,
+    given: Sequence[str] = (),
 ) -> RoundRuling:
     """Rule on the round page's input: a vitória, an empate, a refusal, or what is missing."""
     table = Names(sides=tuple(teams), seats=tuple(given))
     names = [table.seat(seat + 1) for seat in query.seats]
     empty = tuple(Slot(i + 1, n, (query.opener + i) % 2) for i, n in enumerate(names))
     if refusal:
-        return RoundRuling("invalido", "Não dá para julgar assim", error=refusal, slots=empty)
+        return RoundRuling(Result.INVALIDO, "Não dá para julgar assim", error=refusal, slots=empty)
     try:
         check_plays_count(len(query.plays), query.players)
     except RulesError as error:
         message = f"{error} {_fix_count(len(query.plays))}"
         section = section_of(error)
         return RoundRuling(
-            "invalido", "Jogadas demais", error=message, slots=empty, error_section=section
+            Result.INVALIDO, "Jogadas demais", error=message, slots=empty, error_section=section
         )
     try:
         vira = check_vira(query.ruleset, query.vira) if query.vira or query.fixed else None
     except RulesError as error:
         return RoundRuling(
-            "invalido",
+            Result.INVALIDO,
             "Vira impossível",
             error=str(error),
             slots=empty,
@@ -163,7 +174,7 @@ def judge_round_query(
     used = frozenset(c for c in [vira, *(s.card for s in slots)] if c is not None)
     if read.refusal is not None:
         return RoundRuling(
-            "invalido",
+            Result.INVALIDO,
             "Jogada impossível",
             error=str(read.refusal),
             vira=vira,
@@ -210,7 +221,7 @@ def _ruled(
         )
     except RulesError as error:
         return RoundRuling(
-            "invalido",
+            Result.INVALIDO,
             "Jogada impossível",
             error=str(error),
             vira=vira,
@@ -228,7 +239,7 @@ def _ruled(
         win = verdict.plays[verdict.winning_play or 0]
         headline = f"Rodada para {teams[winner_side] if query.players == 4 else win.player}"
     return RoundRuling(
-        "empate" if winner_side is None else "vitoria",
+        verdict.result,
         headline,
         verdict.reasons,
         vira=vira,
@@ -244,7 +255,7 @@ def _ruled(
 class HandRuling:
     """The hand page's answer: nos, eles, anulada, indecisa or invalido, and why."""
 
-    result: str
+    result: Result
     headline: str
     reasons: tuple[str, ...] = ()
     error: str | None = None
@@ -262,21 +273,26 @@ class HandRuling:
     @property
     def next_round(self) -> int | None:
         """The round to play next while the hand is undecided."""
-        return self.verdict.next_round if self.verdict and self.result == "indecisa" else None
+        return self.verdict.next_round if self.verdict and self.undecided else None
+
+    @property
+    def undecided(self) -> bool:
+        """True while the hand goes on to another round."""
+        return self.result is Result.INDECISA
 
 
 def judge_hand_query(
-    query: HandQuery, refusal: str | None, teams: Sequence[str] = TEAMS
+    query: HandQuery, refusal: str | None, teams: Sequence[str] = DEFAULT_SIDES
 ) -> HandRuling:
     """Rule on the hand page's input, in words that fit any team name."""
     if refusal:
-        return HandRuling("invalido", "Resultado impossível", error=refusal)
+        return HandRuling(Result.INVALIDO, "Resultado impossível", error=refusal)
     names = Names(sides=tuple(teams))
     try:
         verdict = judge_hand(results_of(query.results))
     except RulesError as error:
         return HandRuling(
-            "invalido",
+            Result.INVALIDO,
             "Rodada impossível",
             error=explain(error, names),
             error_section=section_of(error),
@@ -284,12 +300,12 @@ def judge_hand_query(
     reasons = tuple(word(reason, names) for reason in verdict.why)
     if not verdict.decided:
         headline = f"Ainda não decidida: falta a {ordinal(verdict.next_round)} rodada"
-        return HandRuling("indecisa", headline, reasons, verdict=verdict)
+        return HandRuling(verdict.result, headline, reasons, verdict=verdict)
     if verdict.winner is None:
-        return HandRuling("anulada", "Mão anulada: ninguém marca", reasons, verdict=verdict)
+        return HandRuling(verdict.result, "Mão anulada: ninguém marca", reasons, verdict=verdict)
     side = SIDE_LABELS.index(verdict.winner)
     return HandRuling(
-        verdict.winner, f"Mão para {teams[side]}", reasons, verdict=verdict, winner_side=side
+        verdict.result, f"Mão para {teams[side]}", reasons, verdict=verdict, winner_side=side
     )
 
 
@@ -298,7 +314,7 @@ class WholeRuling:
     """The whole-hand page's answer: nos, eles, anulada, indecisa or invalido, the engine's
     verdict (the hand as it stood before an illegal event, too) and its words."""
 
-    result: str
+    result: Result
     headline: str
     said: tuple[Said, ...] = ()
     refused: Said | None = None
@@ -342,16 +358,24 @@ class WholeRuling:
         """The side that scores, if any."""
         return None if self.verdict is None else self.verdict.winner
 
+    @property
+    def undecided(self) -> bool:
+        """True while the hand goes on (the vira, a card or an answer awaited)."""
+        return self.result is Result.INDECISA
+
 
 def judge_whole_query(
-    query: WholeQuery, refusal: str | None, teams: Sequence[str] = TEAMS, given: Sequence[str] = ()
+    query: WholeQuery,
+    refusal: str | None,
+    teams: Sequence[str] = DEFAULT_SIDES,
+    given: Sequence[str] = (),
 ) -> WholeRuling:
     """Ask the engine about the whole hand the page was given, in the table's names."""
     names = Names(sides=tuple(teams), seats=tuple(given))
     if refusal:
-        return WholeRuling("invalido", "Não dá para julgar assim", refused=Said(refusal))
+        return WholeRuling(Result.INVALIDO, "Não dá para julgar assim", refused=Said(refusal))
     if query.vira is None and not query.fixed and not query.events:
-        return WholeRuling(Result.INDECISA.value, "Toque a vira para começar", names=names)
+        return WholeRuling(Result.INDECISA, "Toque a vira para começar", names=names)
     try:
         verdict = judge_whole_hand(
             query.events,
@@ -363,13 +387,12 @@ def judge_whole_query(
         )
     except RulesError as error:
         refused = refusal_said(error, names)
-        return WholeRuling("invalido", "Não dá para julgar assim", refused=refused)
+        return WholeRuling(Result.INVALIDO, "Não dá para julgar assim", refused=refused)
     illegal = verdict.illegal
     if illegal is not None:
         refused = Said(illegal.message(names), illegal.reason.section)
-        return WholeRuling(
-            "invalido", "Jogada impossível", said(verdict.reasons, names), refused, verdict, names
-        )
+        reasons = said(verdict.reasons, names)
+        return WholeRuling(Result.INVALIDO, "Jogada impossível", reasons, refused, verdict, names)
     result = verdict.result
     if result is Result.INDECISA:
         headline = "A mão segue"
@@ -378,5 +401,5 @@ def judge_whole_query(
     else:
         headline = f"Mão para {teams[verdict.winner or 0]}: {points_text(verdict.points)}"
     return WholeRuling(
-        result.value, headline, said(verdict.reasons, names), verdict=verdict, names=names
+        result, headline, said(verdict.reasons, names), verdict=verdict, names=names
     )

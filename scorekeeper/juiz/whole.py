@@ -4,36 +4,33 @@ links to tap next. Every rule is the engine's: this module only asks it and draw
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
+from flask import url_for
+
+from ..mesas import Board
 from ..rules import (
-    DECKS,
-    MANILHA_MODES,
-    SUITS,
-    TIE_OPENERS,
+    ANSWERER,
+    PLAYERS,
     Card,
     CardEvent,
     HandState,
     Names,
     Special,
     Word,
-    deck,
-    manilhas,
     word,
 )
 from ..rules.reasons import points_text
-from .query import WholeQuery
-from .rulings import WholeRuling
-from .widgets import Cell, Option, Switch
+from . import apply
+from .present import first_round, given, share, tabs
+from .query import CARD_OPTIONS, EVENT_KEYS, HandQuery, WholeQuery
+from .rulings import WholeRuling, table_names
+from .widgets import Grid, Segment, Switch, card_grid, option_switch
 
 Link = Callable[..., str]
 
-DECK_LABELS = {"sujo": "Sujo", "limpo": "Limpo"}
-MANILHA_LABELS = {"variavel": "Variável", "fixa": "Fixa"}
-TIE_OPENER_LABELS = {"mao": "O mão", "primeira_empatada": "1º a empatar"}
-ANSWERER_LABELS = {"proximo": "O próximo", "qualquer": "Qualquer um"}
 SPECIAL_LABELS = {
     Special.NORMAL: "Normal",
     Special.ONZE_NOS: "Onze: {0}",
@@ -175,31 +172,22 @@ def _status(state: HandState, ruling: WholeRuling, names: Names) -> tuple[str, .
     return tuple(lines)
 
 
-def _grid(query: WholeQuery, state: HandState | None, link: Link) -> tuple[Any, ...]:
-    """Rows of cards by rank, one column per suit: the vira to pick, or the card of the seat
-    whose turn it is; the vira and the cards already shown greyed out (every card, while a call
-    waits for its answer)."""
-    ruleset = query.ruleset
-    cards = set(deck(ruleset))
-    vira = None if state is None else state.setup.vira
-    mans = set(manilhas(ruleset, vira)) if vira is not None or query.fixed else set()
-    seen = frozenset() if state is None else state.seen
+def _grid(query: WholeQuery, state: HandState | None, link: Link) -> Grid:
+    """The cards to tap: the vira to pick, or the card of the seat whose turn it is; the vira
+    and the cards already shown greyed out (every card, while a call waits for its answer)."""
     seat = None if state is None else state.card_turn
-    rows = []
-    for rank in dict.fromkeys(c.rank for c in deck(ruleset)):
-        cells = []
-        for suit in SUITS:
-            card = Card(rank, suit)
-            href = None
-            if card in cards and card not in seen:
-                if state is None:
-                    href = link(vira=str(card))
-                elif seat is not None:
-                    text = f"X:{card}" if query.cover else str(card)
-                    href = link(events=(*query.events, f"{seat}:{text}"), cover=False)
-            cells.append(Cell(card, href, card in seen, card not in cards, card in mans))
-        rows.append((rank.value, tuple(cells)))
-    return tuple(rows)
+
+    def href(card: Card) -> str | None:
+        if state is None:
+            return link(vira=str(card))
+        if seat is None:
+            return None
+        text = f"X:{card}" if query.cover else str(card)
+        return link(events=(*query.events, f"{seat}:{text}"), cover=False)
+
+    vira = None if state is None else state.setup.vira
+    seen = frozenset() if state is None else state.seen
+    return card_grid(query.ruleset, vira, seen, href)
 
 
 def _switches(query: WholeQuery, teams: tuple[str, str], names: Names, link: Link) -> Any:
@@ -210,14 +198,16 @@ def _switches(query: WholeQuery, teams: tuple[str, str], names: Names, link: Lin
         return Switch(
             title,
             tuple(
-                Option(label, link(**{field: value, **also}), value == current)
+                Segment(label, link(**{field: value, **also}), value == current)
                 for label, value in options
             ),
         )
 
-    specials = [(label.format(*teams), s) for s, label in SPECIAL_LABELS.items()]
+    specials: list[tuple[str, object]] = [
+        (label.format(*teams), special) for special, label in SPECIAL_LABELS.items()
+    ]
     switches = [
-        switch("Jogo", "players", [("1x1", 2), ("2x2", 4)], events=(), mao=1),
+        option_switch(PLAYERS, query, link, events=(), mao=1),
         switch(
             "Quem é o mão",
             "mao",
@@ -225,25 +215,58 @@ def _switches(query: WholeQuery, teams: tuple[str, str], names: Names, link: Lin
             events=(),
         ),
         switch("Mão", "special", specials),
-        switch("Baralho", "deck", [(DECK_LABELS[d], d) for d in DECKS]),
-        switch("Manilha", "manilhas", [(MANILHA_LABELS[m], m) for m in MANILHA_MODES]),
-        switch("Após empate abre", "tie_opener", [(TIE_OPENER_LABELS[t], t) for t in TIE_OPENERS]),
+        *(option_switch(option, query, link) for option in CARD_OPTIONS),
     ]
     if query.players == 4:
-        options: list[tuple[str, object]] = [(v, k) for k, v in ANSWERER_LABELS.items()]
-        switches.append(switch("Responde ao truco", "answerer", options))
+        switches.append(option_switch(ANSWERER, query, link))
     return tuple(switches)
 
 
-def build(query: WholeQuery, ruling: WholeRuling, teams: tuple[str, str], link: Link) -> dict[
-    str, Any
-]:
-    """Everything _mao_inteira.html needs but the table's own parts."""
+def page(
+    query: WholeQuery,
+    refusal: str | None,
+    ruling: WholeRuling,
+    board: Board | None,
+    args: Mapping[str, str],
+    message: str | None = None,
+) -> dict[str, Any]:
+    """Everything _whole.html needs: the hand on the table and what may be said or put
+    down next, the tabs, the link to share and, opened from a board, the apply section."""
+    verdict = ruling.verdict
+    if refusal is None and verdict is not None and verdict.illegal is None:
+        query = replace(query, events=tuple(str(event) for event in verdict.events))
+    shared = query.share_params() if refusal is None else given(args, EVENT_KEYS)
+
+    def link(**changes: Any) -> str:
+        return url_for("juiz.hand_page", **query.but(**changes).params())
+
+    carry = query.carry()
+    first = first_round(HandQuery(query.players, (), tuple(carry.items())), board)
+    return {
+        **_on_the_table(query, ruling, table_names(board)[0], link),
+        "message": message,
+        "panel": apply.whole_panel(board, verdict) if board is not None else None,
+        **tabs(
+            board,
+            query.players,
+            carry,
+            url_for("juiz.round_page", **first.params()),
+            link(events=(), cover=False),
+        ),
+        **share("juiz.hand_page", shared, ruling.headline),
+    }
+
+
+def _on_the_table(
+    query: WholeQuery, ruling: WholeRuling, teams: tuple[str, str], link: Link
+) -> dict[str, Any]:
+    """The hand as the engine has it: the rounds, the switches, who may speak, the cards to tap
+    and the links to undo."""
     names = ruling.names
     verdict = ruling.verdict
     state = None if verdict is None else verdict.state
-    picking_vira = ruling.result == "indecisa" and verdict is None
-    playing = ruling.result == "indecisa" and state is not None
+    picking_vira = ruling.undecided and verdict is None
+    playing = ruling.undecided and state is not None
     cover_href = cover_known_href = None
     seat = None if state is None else state.card_turn
     if playing and state is not None and seat is not None:
@@ -292,5 +315,5 @@ def _two_may_speak(query: WholeQuery) -> bool:
     """True when two seats may have something to say at once (any player of a side answers,
     or a mão de onze is decided while the other side's mão could put a card down or run): the
     page then keeps room for two rows of buttons from the start."""
-    anyone = query.players == 4 and query.ruleset.answerer == "qualquer"
+    anyone = query.players == 4 and query.ruleset.anyone_answers
     return anyone or query.special.onze_side is not None

@@ -2,7 +2,17 @@
 
 from . import words
 from .board import Board, board_of
-from .refusals import AlreadyApplied, ReusedClientId, StaleRevision, UnknownTable, ViewOnly
+from .refusals import (
+    AlreadyApplied,
+    BadLink,
+    Refusal,
+    ReusedClientId,
+    StaleRevision,
+    StaleTurma,
+    UnknownTable,
+    ViewOnly,
+    answer_of,
+)
 from .service import (
     LogPage,
     Written,
@@ -28,14 +38,18 @@ __all__ = [
     "LogPage",
     "log_page",
     "AlreadyApplied",
+    "BadLink",
     "Board",
+    "Refusal",
     "ReusedClientId",
     "StaleRevision",
+    "StaleTurma",
     "UnknownTable",
     "ViewOnly",
     "Written",
     "board_of",
     "load_board",
+    "answer_of",
     "new_token",
     "open_table",
     "recent_tables",

@@ -1,41 +1,15 @@
 """'Regras desta mesa': a table's options in pt-BR, one line each, with the rule-book section
-each one changes. Pure: it reads the settings it is given, nothing else (a Mesa will do)."""
+each one changes, in the options' own words. Pure: it reads the settings it is given, nothing
+else (a Mesa will do)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
-from ..rules import RulesError, RuleSet, Section
-from ..rules.decks import deck
+from ..rules import DECK, LIMPO_WITH_FIXA, TABLE_OPTIONS, Option, Section
 
 TITLE = "Regras desta mesa"
-LIMPO_FIXA = 27  # the limpo deck with manilha fixa keeps the four fixed manilhas
-
-PLAYERS = {4: "2x2, em duplas (parceiros frente a frente)", 2: "1x1, um contra um"}
-MANILHAS = {
-    "variavel": "variáveis (o valor logo acima da vira)",
-    "fixa": "fixas (4 de paus, 7 de copas, A de espadas e 7 de ouros; sem vira)",
-}
-TIE_OPENERS = {
-    "mao": "o mão",
-    "primeira_empatada": "quem jogou a primeira carta do empate",
-}
-FERRO = {
-    "cegas": "às cegas (ninguém vê as próprias cartas)",
-    "claras": "às claras (cada um vê só as próprias cartas)",
-    "escuro": "no escuro (às cegas, e a vira só aparece com a 1ª rodada na mesa)",
-}
-SPECIAL = {
-    11: "mão de onze (um lado com 11 joga valendo 3 ou corre e dá 1 ao outro)",
-    10: "mão de dez (um lado com 10 joga valendo 3 ou corre e dá 1 ao outro)",
-}
-SERIES = {
-    0: "partidas avulsas, cada uma até 12 pontos",
-    1: "uma partida só, até 12 pontos",
-    3: "melhor de 3 partidas, cada uma até 12 pontos",
-    5: "melhor de 5 partidas, cada uma até 12 pontos",
-}
 
 
 class TableSettings(Protocol):
@@ -66,54 +40,24 @@ class HouseRule:
         return f"{self.label}: {self.value}"
 
 
-def _deck(settings: TableSettings) -> str:
-    """The deck in words, with its number of cards (27 for limpo with manilha fixa)."""
-    try:
-        size = len(deck(RuleSet(deck=settings.deck, manilhas=settings.manilhas)))
-    except RulesError:
-        return settings.deck
-    if settings.deck == "limpo" and size == LIMPO_FIXA:
-        return f"limpo ({size} cartas: Q, J, K, A, 2 e 3, mais as manilhas fixas)"
-    if settings.deck == "limpo":
-        return f"limpo ({size} cartas, sem 4, 5, 6 e 7)"
-    return f"sujo ({size} cartas)"
+def _said(option: Option[Any], settings: TableSettings) -> str:
+    """The table's value of an option in full; a value outside the option's choices is said as
+    it is stored rather than guessed. The limpo deck with manilha fixa keeps 27 cards."""
+    value = getattr(settings, option.name)
+    if option is DECK and (value, settings.manilhas) == ("limpo", "fixa"):
+        return LIMPO_WITH_FIXA
+    choice = option.choice(value)
+    return str(value) if choice is None else choice.long
 
 
 def house_rules(settings: TableSettings) -> tuple[HouseRule, ...]:
-    """The table's options, one line each, in the rule book's order; a value outside the known
-    options is said as it is stored rather than guessed."""
-    ferro = settings.ferro_mode
-    return (
+    """The table's options, one line each, in the rule book's order."""
+    return tuple(
         HouseRule(
-            "Jogo",
-            PLAYERS.get(settings.players, f"{settings.players} jogadores"),
-            Section.RODADAS,
-            f"jogadores-{settings.players}",
-        ),
-        HouseRule("Baralho", _deck(settings), Section.CARTAS, f"baralho-{settings.deck}"),
-        HouseRule(
-            "Manilhas",
-            MANILHAS.get(settings.manilhas, settings.manilhas),
-            Section.CARTAS,
-            f"manilha-{settings.manilhas}",
-        ),
-        HouseRule(
-            "Quem abre após empate",
-            TIE_OPENERS.get(settings.tie_opener, settings.tie_opener),
-            Section.RODADAS,
-            f"empate-{settings.tie_opener}",
-        ),
-        HouseRule(
-            "Mão especial",
-            SPECIAL.get(settings.special_at, f"mão de {settings.special_at}"),
-            Section.ONZE,
-            "mao-de-dez" if settings.special_at == 10 else "mao-de-onze",
-        ),
-        HouseRule("Mão de ferro", FERRO.get(ferro, ferro), Section.FERRO, f"ferro-{ferro}"),
-        HouseRule(
-            "Série",
-            SERIES.get(settings.best_of, f"melhor de {settings.best_of}"),
-            Section.PONTOS,
-            f"serie-{settings.best_of}",
-        ),
+            option.title,
+            _said(option, settings),
+            option.section,
+            option.variant(getattr(settings, option.name)),
+        )
+        for option in TABLE_OPTIONS
     )

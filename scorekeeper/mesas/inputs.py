@@ -37,12 +37,13 @@ class Write:
     cid: str | None
 
     @classmethod
-    def read(cls, form: Mapping[str, str]) -> Write:
-        """The write's revision and client id, or a pt-BR refusal; a revision no table can
-        have (negative, or past 32 bits) is as stale as an old one."""
+    def read(cls, form: Mapping[str, str], stale: type[StaleRevision] = StaleRevision) -> Write:
+        """The write's revision and client id, or a pt-BR refusal; a revision no table (or, with
+        `stale` StaleTurma, no turma) can have (negative, or past 32 bits) is as stale as an old
+        one."""
         rev = _integer(form.get("rev"), "a revisão do placar")
         if not 0 <= rev < INT_LIMIT:
-            raise StaleRevision()
+            raise stale()
         raw = (form.get("cid") or "").strip()
         if not raw:
             return cls(rev, None)

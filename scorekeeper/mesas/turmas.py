@@ -14,8 +14,8 @@ from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..models import Mesa, Turma, utcnow
-from ..rules import RulesError
-from .refusals import StaleRevision, UnknownTable, ViewOnly
+from ..rules import TABLE_OPTIONS, RulesError
+from .refusals import StaleRevision, StaleTurma, UnknownTable, ViewOnly
 from .service import TOKEN_SHAPE, new_token, scorer_table
 
 MAX_NAME = 40
@@ -31,19 +31,8 @@ REMATCH_ELSEWHERE = (
     " turma: peça o link novo a quem está marcando."
 )
 
-# The settings a rematch copies from the table it follows.
-SAME_SETTINGS = (
-    "players",
-    "best_of",
-    "special_at",
-    "ferro_mode",
-    "deck",
-    "manilhas",
-    "tie_opener",
-    "team_a",
-    "team_b",
-    "player_names",
-)
+# The settings a rematch copies from the table it follows: every option, and the names.
+SAME_SETTINGS = (*(option.name for option in TABLE_OPTIONS), "team_a", "team_b", "player_names")
 
 
 class UnknownTurma(UnknownTable):
@@ -264,7 +253,7 @@ def play_again_in_turma(token: str, revision: int) -> Mesa:
         raise RulesError(NO_TABLE)
     with db.engine.begin() as connection:
         if connection.execute(_CLAIM, {"token": token, "revision": revision}).first() is None:
-            raise StaleRevision()
+            raise StaleTurma()
     return play_again(newest[0])
 
 
@@ -281,14 +270,14 @@ _ROTATE = (
 
 
 def rotate_turma_links(token: str, revision: int) -> Turma:
-    """New tokens for the turma of this scorer token, on the turma's revision (StaleRevision
+    """New tokens for the turma of this scorer token, on the turma's revision (StaleTurma
     otherwise), as a table's "trocar links": its old links stop working at once."""
     scorer_turma(token)
     new = {"new_edit": new_token(), "new_view": new_token()}
     with db.engine.begin() as connection:
         row = connection.execute(_ROTATE, {"token": token, "revision": revision, **new}).first()
     if row is None:
-        raise StaleRevision()
+        raise StaleTurma()
     return scorer_turma(new["new_edit"])
 
 
@@ -310,7 +299,7 @@ def merge_names(token: str, revision: int, merge: Merge, known: set[str]) -> Tur
     with db.engine.begin() as connection:
         row = connection.execute(_CLAIM, {"token": token, "revision": revision}).first()
         if row is None:
-            raise StaleRevision()
+            raise StaleTurma()
         aliases = {k: v for k, v in dict(row.aliases or {}).items() if isinstance(v, str)}
         aliases = {k: (merge.target if v == merge.source else v) for k, v in aliases.items()}
         aliases[merge.source] = merge.target

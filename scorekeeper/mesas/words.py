@@ -8,8 +8,9 @@ from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 from ..models import Entry, Mesa
-from ..rules import Kind, MatchState, Names, Outcome, Phase
+from ..rules import BEST_OF, SPECIAL_AT, Kind, MatchState, Names, Outcome, Phase
 from .board import Board
+from .refusals import ReusedClientId
 
 LOCAL_TZ = ZoneInfo("America/Sao_Paulo")  # tzdata (a dependency) provides it everywhere
 
@@ -25,20 +26,8 @@ NOTES: dict[int, tuple[tuple[str, str], ...]] = {
 NOTE_LABELS = {code: label for notes in NOTES.values() for code, label in notes}
 
 
-STALE_MESSAGE = "O placar mudou em outro aparelho; confira."
-REUSED_MESSAGE = "Esse toque já foi usado para outra jogada: nada foi marcado. Recarregue a página."
-
-
-
-FERRO_MODES = {
-    "cegas": "às cegas: ninguém vê as próprias cartas",
-    "claras": "às claras: cada um vê só as próprias cartas",
-    "escuro": (
-        "no escuro: cartas e vira viradas; a vira só aparece com as cartas da 1ª rodada na mesa"
-    ),
-}
-
-FERRO_SHORT = {"cegas": "às cegas", "claras": "às claras", "escuro": "no escuro"}
+# The refusal's own words (tests/web/test_isolation.py reads them by this name).
+REUSED_MESSAGE = ReusedClientId.message
 
 
 def seat_names(mesa: Mesa) -> list[str]:
@@ -50,7 +39,7 @@ def seat_names(mesa: Mesa) -> list[str]:
 
 def special_name(special_at: int) -> str:
     """'mão de onze', or 'mão de dez' for tables that play it at 10."""
-    return "mão de dez" if special_at == 10 else "mão de onze"
+    return SPECIAL_AT.choice_or_default(special_at).short
 
 
 def describe(outcome: Outcome, names: tuple[str, str]) -> str:
@@ -150,8 +139,9 @@ def notes_for(rec: Entry | None) -> tuple[tuple[str, str], ...]:
 def series_label(mesa: Mesa, state: MatchState) -> str:
     """'Melhor de 3 · partida 2' or 'Partida 4'."""
     game = f"Partida {state.game_number}"
-    if mesa.best_of in (3, 5):
-        return f"Melhor de {mesa.best_of} · {game.lower()}"
+    series = BEST_OF.choice(mesa.best_of)
+    if series is not None and series.offered and mesa.best_of > 0:
+        return f"{series.label} · {game.lower()}"
     return game
 
 

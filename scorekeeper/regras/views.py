@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, session, url_for
+from flask import Blueprint, render_template, url_for
 
 from .. import mesas
-from ..juiz import JUIZ_TABLE
-from ..mesas import UnknownTable, ViewOnly
+from ..juiz import opened_table
 from ..mesas.house_rules import HouseRule, house_rules
 from ..models import Mesa
-from ..rules import Section
+from ..rules import Section, book_boxes
 
 bp = Blueprint("regras", __name__)
 
@@ -36,27 +35,15 @@ def table_rules(mesa: Mesa | None) -> tuple[HouseRule, ...]:
     return house_rules(mesa) if mesa is not None else ()
 
 
-def _table() -> Mesa | None:
-    """The table this browser opened the juiz from (its session), else None; a table whose
-    links were rotated is forgotten, as the juiz does."""
-    token = session.get(JUIZ_TABLE)
-    if not isinstance(token, str):
-        return None
-    try:
-        return mesas.scorer_table(token)
-    except (UnknownTable, ViewOnly):
-        session.pop(JUIZ_TABLE, None)
-        return None
-
-
 @bp.get("/regras")
 def index() -> str:
     """The rule book; with 'Regras desta mesa' when the juiz was opened from a board."""
-    mesa = _table()
+    mesa = opened_table(mesas.scorer_table)
     rules = table_rules(mesa)
     return render_template(
         "regras/index.html",
         sections=SECTIONS,
+        boxes={section: book_boxes(section) for section in SECTIONS},
         mesa=mesa,
         chosen={rule.variant for rule in rules},
         board_href=url_for("juiz.back_to_board") if mesa is not None else None,

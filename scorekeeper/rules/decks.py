@@ -5,6 +5,7 @@ manilha fixa: docs/rules-sources.md)."""
 from __future__ import annotations
 
 from .cards import LIMPO_CYCLE, SUITS, SUJO_CYCLE, Card, Rank, Suit, as_card
+from .options import DECK
 from .reasons import Code, Reason, RuleBroken
 from .ruleset import RuleSet
 
@@ -45,8 +46,8 @@ def deck(ruleset: RuleSet) -> tuple[Card, ...]:
 
 def deck_name(ruleset: RuleSet) -> str:
     """The deck's pt-BR description."""
-    size = len(deck(ruleset))
-    return f"baralho {ruleset.deck} ({size} cartas)"
+    name = DECK.choice_or_default(ruleset.deck).short
+    return f"{DECK.title.lower()} {name} ({len(deck(ruleset))} cartas)"
 
 
 def outside_deck(card: Card, ruleset: RuleSet) -> Reason | None:

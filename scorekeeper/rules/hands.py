@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from itertools import product
 from typing import Literal, get_args
 
@@ -16,6 +17,19 @@ RoundLabel = Literal["nos", "eles", "empate"]
 SIDE_LABELS: tuple[SideLabel, ...] = get_args(SideLabel)
 ROUND_LABELS: tuple[RoundLabel, ...] = get_args(RoundLabel)
 TIED: RoundLabel = "empate"
+
+
+class Result(Enum):
+    """A ruling's result, as the pages name it: a hand's (nos, eles, anulada, indecisa), a
+    round's (vitoria, empate), or invalido for what the rules refuse to judge."""
+
+    NOS = "nos"
+    ELES = "eles"
+    ANULADA = "anulada"
+    INDECISA = "indecisa"
+    VITORIA = "vitoria"
+    EMPATE = "empate"
+    INVALIDO = "invalido"
 
 
 @dataclass(frozen=True)
@@ -45,6 +59,20 @@ class HandVerdict:
     def next_round(self) -> int | None:
         """The round to play next while undecided, else None."""
         return None if self.decided else len(self.results) + 1
+
+    @property
+    def result(self) -> Result:
+        """nos or eles (the side that takes the hand), anulada or indecisa."""
+        if not self.decided:
+            return Result.INDECISA
+        if self.winner is None:
+            return Result.ANULADA
+        return (Result.NOS, Result.ELES)[self.teams.index(self.winner)]
+
+    @property
+    def winner_side(self) -> int | None:
+        """The side that takes the hand (0 or 1), None while undecided or when void."""
+        return None if self.winner is None else self.teams.index(self.winner)
 
 
 @dataclass(frozen=True)

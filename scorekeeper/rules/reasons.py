@@ -15,39 +15,10 @@ from .calls import Word
 from .cards import Card
 from .errors import RulesError
 from .scoring import Special
+from .sections import Section
 
 ORDINALS = ("primeira", "segunda", "terceira")
 DEFAULT_SIDES = ("Nós", "Eles")
-
-
-class Section(Enum):
-    """A section of the rule book, by its anchor."""
-
-    CARTAS = "cartas-e-manilhas"
-    RODADAS = "rodadas-e-empates"
-    COBERTA = "carta-coberta"
-    TRUCO = "truco"
-    CORRER = "correr"
-    ONZE = "mao-de-onze"
-    FERRO = "mao-de-ferro"
-    PONTOS = "pontos"
-
-    @property
-    def title(self) -> str:
-        """The section's pt-BR heading."""
-        return _SECTION_TITLES[self]
-
-
-_SECTION_TITLES = {
-    Section.CARTAS: "Cartas e manilhas",
-    Section.RODADAS: "Rodadas e empates",
-    Section.COBERTA: "Carta coberta",
-    Section.TRUCO: "Truco e aumentos",
-    Section.CORRER: "Correr",
-    Section.ONZE: "Mão de onze",
-    Section.FERRO: "Mão de ferro",
-    Section.PONTOS: "Pontos e séries",
-}
 
 
 class Code(Enum):

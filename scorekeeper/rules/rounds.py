@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from .cards import Card
 from .decks import check_vira, manilhas, outside_deck, strength
 from .errors import RulesError
+from .hands import Result
 from .reasons import Code, Names, Reason, RuleBroken, Shown, word
 from .ruleset import RuleSet
 
@@ -61,6 +62,11 @@ class RoundVerdict:
     def tie(self) -> bool:
         """True when the round is tied (empate)."""
         return self.winner is None
+
+    @property
+    def result(self) -> Result:
+        """vitoria, or empate for a tied round."""
+        return Result.EMPATE if self.tie else Result.VITORIA
 
     @property
     def winning_side(self) -> int | None:
@@ -293,7 +299,7 @@ def _tie(
     """A tied verdict, with who opens next under the ruleset's tie-opener rule (no next round
     after the third)."""
     opener, code = (mao, Code.NEXT_BY_MAO)
-    if ruleset.tie_opener == "primeira_empatada":
+    if ruleset.first_tie_opens:
         opener, code = (first_tying, Code.NEXT_BY_FIRST_TIE)
     if round_number == ROUNDS[-1]:
         why.append(Reason(Code.THIRD_ROUND_ENDS))

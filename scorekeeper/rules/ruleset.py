@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, get_args
+from typing import Any
 
-from .errors import RulesError
+from .options import (
+    ANSWERER,
+    DECK,
+    MANILHAS,
+    TIE_OPENER,
+    Answerer,
+    Deck,
+    ManilhaMode,
+    Option,
+    TieOpener,
+)
 
-Deck = Literal["sujo", "limpo"]
-ManilhaMode = Literal["variavel", "fixa"]
-TieOpener = Literal["mao", "primeira_empatada"]
-Answerer = Literal["proximo", "qualquer"]
-
-DECKS: tuple[Deck, ...] = get_args(Deck)
-MANILHA_MODES: tuple[ManilhaMode, ...] = get_args(ManilhaMode)
-TIE_OPENERS: tuple[TieOpener, ...] = get_args(TieOpener)
-ANSWERERS: tuple[Answerer, ...] = get_args(Answerer)
+# The options a RuleSet holds, each in the field its code name names.
+RULESET_OPTIONS: tuple[Option[Any], ...] = (DECK, MANILHAS, TIE_OPENER, ANSWERER)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -29,31 +32,27 @@ class RuleSet:
     answer a call or decide the mão de onze, and the first answer counts.
     """
 
-    deck: Deck = "sujo"
-    manilhas: ManilhaMode = "variavel"
-    tie_opener: TieOpener = "mao"
-    answerer: Answerer = "proximo"
+    deck: Deck = DECK.default
+    manilhas: ManilhaMode = MANILHAS.default
+    tie_opener: TieOpener = TIE_OPENER.default
+    answerer: Answerer = ANSWERER.default
 
     def __post_init__(self) -> None:
         """Refuse values outside the known options."""
-        if self.deck not in DECKS:
-            raise RulesError(f"Baralho desconhecido: {self.deck!r}. Use 'sujo' ou 'limpo'.")
-        if self.manilhas not in MANILHA_MODES:
-            raise RulesError(
-                f"Tipo de manilha desconhecido: {self.manilhas!r}. Use 'variavel' ou 'fixa'."
-            )
-        if self.tie_opener not in TIE_OPENERS:
-            raise RulesError(
-                f"Regra de quem abre após empate desconhecida: {self.tie_opener!r}. "
-                "Use 'mao' ou 'primeira_empatada'."
-            )
-        if self.answerer not in ANSWERERS:
-            raise RulesError(
-                f"Regra de quem responde ao truco desconhecida: {self.answerer!r}. "
-                "Use 'proximo' ou 'qualquer'."
-            )
+        for option in RULESET_OPTIONS:
+            option.checked(getattr(self, option.name))
 
     @property
     def fixed(self) -> bool:
         """True when the manilhas are fixed (no vira)."""
         return self.manilhas == "fixa"
+
+    @property
+    def first_tie_opens(self) -> bool:
+        """True when a tied round's first tying card's player opens the next (else the mão)."""
+        return self.tie_opener == "primeira_empatada"
+
+    @property
+    def anyone_answers(self) -> bool:
+        """True when any player of a side may answer for it (in 2x2), the first answer counting."""
+        return self.answerer == "qualquer"

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from .errors import RulesError
+from .options import BEST_OF, PLAYERS, SPECIAL_AT
 
 TARGET = 12
 HAND_VALUES = (1, 3, 6, 9, 12)
-SERIES_LENGTHS = (0, 1, 3, 5)
 SIDES = (0, 1)
 UNKNOWN_TAP = "Toque desconhecido: essa saída não existe."
 
@@ -178,13 +178,13 @@ class MatchConfig:
 
     def __post_init__(self) -> None:
         """Refuse impossible settings."""
-        if self.players not in (2, 4):
+        if self.players not in PLAYERS.values:
             raise RulesError("O truco se joga com 2 jogadores (1x1) ou 4 (2x2).")
-        if self.best_of not in SERIES_LENGTHS:
+        if self.best_of not in BEST_OF.values:
             raise RulesError("A série é de partidas avulsas, melhor de 3 ou melhor de 5.")
         if not 0 <= self.first_dealer < self.players:
             raise RulesError("Quem dá as cartas primeiro deve ser um dos jogadores da mesa.")
-        if self.special_at not in (10, 11):
+        if self.special_at not in SPECIAL_AT.values:
             raise RulesError("A mão especial é a mão de onze (11) ou a mão de dez (10).")
 
     @property

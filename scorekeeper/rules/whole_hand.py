@@ -23,7 +23,7 @@ from .cards import Card
 from .decks import check_vira
 from .errors import RulesError
 from .events import CardEvent, Event, IllegalEvent, WordEvent, parse_event, split_events
-from .hands import SIDE_LABELS, HandVerdict, decide, judge_hand
+from .hands import SIDE_LABELS, HandVerdict, Result, decide, judge_hand
 from .reasons import DEFAULT_NAMES, Code, Reason, RuleBroken, hand_note
 from .rounds import RoundVerdict, card_refusal, judge_round
 from .ruleset import RuleSet
@@ -37,16 +37,6 @@ class Ending(Enum):
     ROUNDS = "rodadas"
     RAN = "correram"
     DECLINED = "onze_recusada"
-
-
-class Result(Enum):
-    """The hand's result as a page shows it."""
-
-    NOS = "nos"
-    ELES = "eles"
-    ANULADA = "anulada"
-    INDECISA = "indecisa"
-    INVALIDO = "invalido"
 
 
 @dataclass(frozen=True)
@@ -77,7 +67,7 @@ class HandSetup:
         the mão (/regras#mao-de-onze); None when any player of the side may (the variant) or no
         mão de onze."""
         side = self.special.onze_side
-        if side is None or (self.ruleset.answerer == "qualquer" and self.players == 4):
+        if side is None or (self.ruleset.anyone_answers and self.players == 4):
             return None
         return next(seat for seat in self.order(self.mao) if self.side(seat) == side)
 
@@ -85,7 +75,7 @@ class HandSetup:
         """Who answers a call by `caller`: the next opponent in play order, or for a raise the
         player who asked (/regras#truco); None when any player of the other side may (the
         variant)."""
-        if self.players == 4 and self.ruleset.answerer == "qualquer":
+        if self.players == 4 and self.ruleset.anyone_answers:
             return None
         return self.after(caller) if raised_from is None else raised_from
 
@@ -404,7 +394,7 @@ class HandState:
         code = Code.NEXT_BY_WINNER
         if result.winner is None:
             code = Code.NEXT_BY_MAO
-            if self.setup.ruleset.tie_opener == "primeira_empatada":
+            if self.setup.ruleset.first_tie_opens:
                 code = Code.NEXT_BY_FIRST_TIE
         return Reason(code, round=result.number + 1, seat=result.next_opener)
 

@@ -16,12 +16,10 @@ from flask import (
 )
 
 from .. import caches, mesas
-from ..errors import error_page, missing_table
+from ..errors import answer_refusals, error_page
 from ..extensions import csrf
-from ..mesas import StaleRevision, UnknownTable, ViewOnly, words
 from ..mesas.inputs import Write
 from ..polls import polled_revision
-from ..rules import RulesError
 from ..urls import absolute_url
 from .links import share_root
 from .present import live_context
@@ -74,18 +72,13 @@ def _share_page(token: str, message: str | None = None) -> str:
     )
 
 
-@bp.errorhandler(StaleRevision)
-@bp.errorhandler(RulesError)
-def _not_rotated(error: Exception) -> Any:
+def _not_rotated(message: str | None, status: int) -> Any:
     """Links not rotated: the board changed (or the links were rotated) on another phone
     since this page was drawn, or the form was not one of ours. The page again, with why."""
-    stale = isinstance(error, StaleRevision)
-    message = words.STALE_MESSAGE if stale else str(error)
-    try:
-        page = _share_page(str((request.view_args or {}).get("token", "")), message)
-    except (UnknownTable, ViewOnly) as missing:
-        return missing_table(missing)
-    return page, 409 if stale else 422
+    return _share_page(str((request.view_args or {}).get("token", "")), message), status
+
+
+answer_refusals(bp, _not_rotated)
 
 
 @bp.post("/m/<token>/trocar-links")

@@ -13,12 +13,24 @@ from wtforms import Field, Form, RadioField, SelectChoice, SelectField, StringFi
 from wtforms.validators import AnyOf, DataRequired, Length, ValidationError
 
 from ..mesas.inputs import number
-from ..rules import MatchConfig, RulesError, RuleSet
+from ..rules import (
+    BEST_OF,
+    DECK,
+    FERRO_MODE,
+    MANILHAS,
+    PLAYERS,
+    SPECIAL_AT,
+    TIE_OPENER,
+    MatchConfig,
+    Option,
+    RulesError,
+    RuleSet,
+    either,
+)
 
 MAX_TEAM = 24
 MAX_PLAYER = 24
 MAX_REASON = 200
-SERIES = {"avulsas": 0, "melhor_de_3": 3, "melhor_de_5": 5}
 INVISIBLE = ("Cc", "Cf", "Co", "Cs", "Cn")  # control, format (zero-width, bidi), unassigned
 
 
@@ -70,16 +82,18 @@ def _whole_number(what: str) -> Any:
     return check
 
 
-def _choice(
-    *options: tuple[str, str], refusal: str | None = None, field: type[Field] = RadioField
-) -> Any:
-    """Radio buttons (or a select) whose first option is the default; with `refusal`, any
-    other value is refused with that pt-BR message (without it the form's own check decides)."""
+def _choice(option: Option[Any], *, strict: bool = False, field: type[Field] = RadioField) -> Any:
+    """An option's offered choices as radio buttons (or a select) under its title, the default
+    first; `strict` refuses any other value in the option's words (else the rules' own check
+    decides)."""
+    offered = option.offered
+    refusal = f"{option.unknown}: escolha {either(choice.short for choice in offered)}."
     return field(
-        choices=[SelectChoice(value, label) for value, label in options],
-        default=options[0][0],
+        option.title,
+        choices=[SelectChoice(choice.spelled, choice.form_label) for choice in offered],
+        default=offered[0].spelled,
         validate_choice=False,
-        validators=[AnyOf([value for value, _ in options], refusal)] if refusal else [],
+        validators=[AnyOf([choice.spelled for choice in offered], refusal)] if strict else [],
     )
 
 
@@ -101,7 +115,7 @@ class _Form(FlaskForm):  # type: ignore[misc]
 class NewTableForm(_Form):
     """A new table: everything optional, 2x2 'Nós' x 'Eles' when nothing is chosen."""
 
-    jogadores = _choice(("4", "2x2 (duplas)"), ("2", "1x1"))
+    jogadores = _choice(PLAYERS)
     time_a = _name("Nome do time", MAX_TEAM)
     time_b = _name("Nome do time", MAX_TEAM)
     jogador_0 = _name("Nome de jogador", MAX_PLAYER)
@@ -109,32 +123,18 @@ class NewTableForm(_Form):
     jogador_2 = _name("Nome de jogador", MAX_PLAYER)
     jogador_3 = _name("Nome de jogador", MAX_PLAYER)
     pe = StringField(default="0", validators=[_whole_number("quem dá as cartas")])
-    serie = _choice(
-        ("avulsas", "Partidas avulsas"),
-        ("melhor_de_3", "Melhor de 3"),
-        ("melhor_de_5", "Melhor de 5"),
-        refusal="Série inválida: escolha partidas avulsas, melhor de 3 ou melhor de 5.",
-    )
-    ferro = _choice(
-        ("cegas", "Às cegas (cartas viradas)"),
-        ("claras", "Às claras"),
-        ("escuro", "No escuro (a vira também fica virada)"),
-        refusal="Mão de ferro inválida: escolha às cegas, às claras ou no escuro.",
-    )
-    mao_especial = _choice(("11", "Mão de onze"), ("10", "Mão de dez"))
+    serie = _choice(BEST_OF, strict=True)
+    ferro = _choice(FERRO_MODE, strict=True)
+    mao_especial = _choice(SPECIAL_AT)
     # The card rules are checked by RuleSet itself (validate), with its own pt-BR refusals.
-    baralho = _choice(("sujo", "Sujo (40 cartas)"), ("limpo", "Limpo"), field=SelectField)
-    manilhas = _choice(("variavel", "Variável (pela vira)"), ("fixa", "Fixas"), field=SelectField)
-    empate = _choice(
-        ("mao", "O mão"),
-        ("primeira_empatada", "Quem jogou a 1ª carta do empate"),
-        field=SelectField,
-    )
+    baralho = _choice(DECK, field=SelectField)
+    manilhas = _choice(MANILHAS, field=SelectField)
+    empate = _choice(TIE_OPENER, field=SelectField)
 
     @property
     def players(self) -> int:
         """2 for 1x1, else 4."""
-        return 2 if self.jogadores.data == "2" else 4
+        return PLAYERS.spelled(self.jogadores.data)
 
     def validate(self, extra_validators: Any = None) -> bool:
         """The fields, then the rules: the settings must make a table the rules accept."""
@@ -150,9 +150,9 @@ class NewTableForm(_Form):
     def _checked(self) -> dict[str, Any]:
         """The table's settings, checked by the rules (a pt-BR refusal otherwise)."""
         ruleset = RuleSet(
-            deck=self.baralho.data or "sujo",
-            manilhas=self.manilhas.data or "variavel",
-            tie_opener=self.empate.data or "mao",
+            deck=self.baralho.data or DECK.default,
+            manilhas=self.manilhas.data or MANILHAS.default,
+            tie_opener=self.empate.data or TIE_OPENER.default,
         )
         team_a, team_b = self.time_a.data or "Nós", self.time_b.data or "Eles"
         if unicodedata.normalize("NFKC", team_a).casefold() == unicodedata.normalize(
@@ -165,12 +165,11 @@ class NewTableForm(_Form):
         first_dealer = number(self.pe.data or "0", "quem dá as cartas")
         if players == 2 and first_dealer in (2, 3):
             raise RulesError("No 1x1 quem dá as cartas primeiro é o jogador 1 ou o jogador 2.")
-        special_at = 10 if self.mao_especial.data == "10" else 11
         config = MatchConfig(
             players=players,
-            best_of=SERIES[self.serie.data],
+            best_of=BEST_OF.spelled(self.serie.data),
             first_dealer=first_dealer,
-            special_at=special_at,
+            special_at=SPECIAL_AT.spelled(self.mao_especial.data),
         )
         return {
             "players": config.players,

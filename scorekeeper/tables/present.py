@@ -16,7 +16,7 @@ from .. import caches
 from ..mesas import Board, words
 from ..mesas.board import CHART_HANDS
 from ..models import ACTIVE, Entry, Mesa
-from ..rules import HAND_VALUES, Kind, MatchState, Outcome, Phase
+from ..rules import FERRO_MODE, HAND_VALUES, SPECIAL_AT, Kind, MatchState, Outcome, Phase
 
 # The board's own routes, /m/<token>/<path>: the views and board_urls share these.
 PATHS = {
@@ -41,7 +41,6 @@ def board_context(board: Board, message: str | None = None, status: int = 200) -
     """Everything _board.html needs; `message` goes to the feedback slot."""
     state, last = board.state, board.last
     chart_a, chart_b, hands, cut = chart_points(board)
-    ferro = board.mesa.ferro_mode if board.mesa.ferro_mode in words.FERRO_MODES else "cegas"
     return {
         "board": board,
         "mesa": board.mesa,
@@ -56,8 +55,8 @@ def board_context(board: Board, message: str | None = None, status: int = 200) -
         "deal": words.deal_text(board),
         "deal_short": words.deal_short(board),
         "onze_decider": words.onze_decider(board),
-        "ferro_text": words.FERRO_MODES[ferro],
-        "ferro_short": words.FERRO_SHORT[ferro],
+        "ferro_mode": FERRO_MODE.choice_or_default(board.mesa.ferro_mode),
+        "special_hand": SPECIAL_AT.choice_or_default(board.mesa.special_at),
         "winner_text": words.over_text(board),
         "series_label": words.series_label(board.mesa, state),
         "log": log_entries(board.mesa, board.recent, board.numbers),

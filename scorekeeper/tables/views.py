@@ -1,5 +1,6 @@
 """Home page (open a table) and the scorer's board: parse the request, ask the tables' domain,
-present its answer. A refused write becomes a response in one error handler."""
+present its answer. A refused write is answered by the one handler of refusals (errors.py),
+drawing the board again."""
 
 from __future__ import annotations
 
@@ -21,22 +22,13 @@ from flask import (
 from htmx_flask import request as hx_request
 
 from .. import mesas
-from ..errors import missing_table
+from ..errors import answer_refusals
 from ..juiz import JUIZ_TABLE
 from ..limits import opening_limit
-from ..mesas import (
-    AlreadyApplied,
-    Board,
-    ReusedClientId,
-    StaleRevision,
-    UnknownTable,
-    ViewOnly,
-    Written,
-    words,
-)
+from ..mesas import Board, Written, words
 from ..mesas.inputs import Write, number
 from ..polls import polled_revision
-from ..rules import Kind, Outcome, RulesError
+from ..rules import Kind, Outcome
 from . import present
 from .forms import CorrectionForm, NewTableForm
 from .present import PATHS
@@ -148,25 +140,14 @@ def _answer(board: Board, status: int = 200, message: str | None = None) -> Any:
     return redirect(url_for("tables.board", token=board.mesa.edit_token), 303)
 
 
-REFUSALS: dict[type[Exception], tuple[int, str | None]] = {
-    AlreadyApplied: (200, None),  # a write sent again after its answer was lost: no message
-    StaleRevision: (409, words.STALE_MESSAGE),
-    ReusedClientId: (422, words.REUSED_MESSAGE),  # done with, as any refusal: nothing to retry
-}
-
-
-@bp.errorhandler(AlreadyApplied)
-@bp.errorhandler(ReusedClientId)
-@bp.errorhandler(StaleRevision)
-@bp.errorhandler(RulesError)
-def _refused(error: Exception) -> Any:
-    """A write that was not applied: the current board, with the reason in the slot."""
-    status, message = REFUSALS.get(type(error), (422, str(error)))
-    try:
-        board = mesas.scorer_board(str((request.view_args or {}).get("token", "")))
-    except (UnknownTable, ViewOnly) as missing:
-        return missing_table(missing)
+def _redraw(message: str | None, status: int) -> Any:
+    """A write that was not applied (or one applied before, sent again): the current board,
+    with the reason in the slot."""
+    board = mesas.scorer_board(str((request.view_args or {}).get("token", "")))
     return _answer(board, status, message)
+
+
+answer_refusals(bp, _redraw)
 
 
 def _written(done: Written, said: str | None = None) -> Any:

@@ -12,7 +12,7 @@ from typing import Any
 from ..mesas import load_board, turmas, words
 from ..mesas import stats as stats_domain
 from ..models import Entry, Mesa, Turma
-from ..rules import Kind
+from ..rules import PLAYERS, Kind
 from ..share.links import share_root
 from ..share.present import live_context
 from ..share.qr import qr_svg
@@ -295,7 +295,7 @@ def mesa_json(mesa: Mesa) -> dict[str, Any]:
     return {
         "times": list(mesa.team_names),
         "jogadores": list(mesa.player_names or []),
-        "modo": "2x2" if mesa.players == 4 else "1x1",
+        "modo": PLAYERS.choice_or_default(mesa.players).short,
         "melhor_de": mesa.best_of or None,
         "aberta_em": words.to_local(mesa.created_at).isoformat(timespec="seconds"),
     }

@@ -21,10 +21,10 @@ from flask import (
 from markupsafe import Markup
 
 from .. import mesas
-from ..errors import missing_table
+from ..errors import answer_refusals
 from ..extensions import db
 from ..limits import opening_limit
-from ..mesas import StaleRevision, UnknownTable, ViewOnly, turmas, words
+from ..mesas import StaleTurma, turmas, words
 from ..mesas.inputs import Write
 from ..models import ENTRY_COLUMNS, HandRecord, Mesa, entry
 from ..rules import RulesError
@@ -33,8 +33,6 @@ from . import present
 from .image import score_png
 
 bp = Blueprint("turma", __name__)
-
-STALE_TURMA = "A turma mudou em outro aparelho; confira."
 
 
 @bp.after_request
@@ -155,7 +153,7 @@ def viewer(token: str) -> Response:
 @opening_limit()
 def play_again(token: str) -> Response:
     """The turma's newest table again, on the turma's revision; then its board."""
-    again = turmas.play_again_in_turma(token, Write.read(request.form).rev)
+    again = turmas.play_again_in_turma(token, Write.read(request.form, StaleTurma).rev)
     session["mesas"] = mesas.remembered(session.get("mesas"), again.edit_token)
     return redirect(url_for("tables.board", token=again.edit_token), 303)
 
@@ -163,7 +161,7 @@ def play_again(token: str) -> Response:
 @bp.post("/turma/<token>/juntar-nomes")
 def merge(token: str) -> Response:
     """Count one spelling of a name as another, on the turma's revision."""
-    write = Write.read(request.form)
+    write = Write.read(request.form, StaleTurma)
     turma = turmas.scorer_turma(token)
     known = set(present.turma_view(turma).stats.names)
     wanted = turmas.Merge(request.form.get("de", ""), request.form.get("para", ""))
@@ -174,25 +172,22 @@ def merge(token: str) -> Response:
 @bp.post("/turma/<token>/trocar-links")
 def rotate(token: str) -> Response:
     """New links for the turma, on its revision: the old ones stop working at once."""
-    turma = turmas.rotate_turma_links(token, Write.read(request.form).rev)
+    turma = turmas.rotate_turma_links(token, Write.read(request.form, StaleTurma).rev)
     if session.get("turma") == token:
         _remember(turma.edit_token)
     return redirect(url_for("turma.page", token=turma.edit_token, trocados=1), 303)
 
 
-@bp.errorhandler(StaleRevision)
-@bp.errorhandler(RulesError)
-def _refused(error: Exception) -> Any:
-    """A write not applied: the page it came from again, with why (409 stale, else 422)."""
-    stale = isinstance(error, StaleRevision)
+def _refused(message: str | None, status: int) -> Response:
+    """A write not applied: the page it came from again (a table's 'salvar na turma', or the
+    turma's page), with why."""
     token = str((request.view_args or {}).get("token", ""))
-    try:
-        if request.path.startswith("/m/"):
-            message = words.STALE_MESSAGE if stale else str(error)
-            return _save_page(token, message, 409 if stale else 422)
-        return _turma_page(token, STALE_TURMA if stale else str(error), 409 if stale else 422)
-    except (UnknownTable, ViewOnly) as missing:
-        return missing_table(missing)
+    if request.path.startswith("/m/"):
+        return _save_page(token, message, status)
+    return _turma_page(token, message, status)
+
+
+answer_refusals(bp, _refused)
 
 
 # --- exports ---------------------------------------------------------------------------------
