@@ -445,8 +445,8 @@ BOOK: tuple[Box[Any], ...] = (
         {
             11: "a mão de ferro é com 11 a 11, como acima.",
             10: (
-                "a mão de ferro já vem com os dois lados em 10 ou mais. Quem ganha com 10 vai a "
-                "11, e a próxima mão é de ferro de novo, até alguém chegar a 12."
+                "a mão de ferro vem com os dois lados em 10: quem vence a mão vence a partida "
+                "(chega a 12)."
             ),
         },
     ),

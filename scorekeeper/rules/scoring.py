@@ -415,10 +415,14 @@ class MatchState:
         if outcome.side is not None and outcome.side not in SIDES:
             return "Lado inexistente: a mesa tem dois lados."
         if phase is Phase.MAO_DE_FERRO:
-            return "Mão de ferro: vale 1 ponto, sem truco. Marque quem venceu ou mão anulada."
-        if phase is Phase.MAO_DE_ONZE:
             return (
-                "Mão de onze: não tem truco. Ela vale 3 se for jogada, ou 1 para os "
+                "Mão de ferro: sem truco, e quem vencer leva a partida. Marque quem venceu ou"
+                " mão anulada."
+            )
+        if phase is Phase.MAO_DE_ONZE:
+            name = "Mão de dez" if self.config.special_at == 10 else "Mão de onze"
+            return (
+                f"{name}: não tem truco. Ela vale 3 se for jogada, ou 1 para os "
                 "adversários se correrem. Marque uma dessas saídas."
             )
         if outcome.kind is Kind.NORMAL:

@@ -656,3 +656,11 @@ def test_replay_gives_every_state_and_fold_the_last() -> None:
 def test_outcomes_with_a_float_or_bool_are_refused(outcome: Outcome) -> None:
     """/regras#pontos: a hand is worth whole points for one of two sides."""
     assert_refused(MatchState(CONFIG), outcome, "pontos", "lado")
+
+
+def test_a_refused_tap_in_the_mao_de_dez_names_the_mao_de_dez() -> None:
+    """With the special hand at 10 (/regras#mao-de-onze, the mão de dez option), a normal tap
+    in it is refused naming the mão de dez, not the mão de onze."""
+    state = MatchState(MatchConfig(special_at=10), points=(10, 4))
+    with pytest.raises(RulesError, match="^Mão de dez: não tem truco"):
+        state.apply(Outcome(Kind.NORMAL, 0, 1))

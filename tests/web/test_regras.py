@@ -512,3 +512,18 @@ def test_a_stored_value_the_rules_do_not_know_is_said_as_stored() -> None:
     """A value outside the options (an older row, say) is shown as it is, not guessed."""
     lines = {r.label: r.value for r in house_rules(settings(ferro_mode="velho", deck="outro"))}
     assert lines["Mão de ferro"] == "velho" and lines["Baralho"] == "outro"
+
+
+def test_the_rule_book_says_what_the_board_does_in_a_mao_de_ferro_at_10(
+    client: FlaskClient,
+) -> None:
+    """With the mão de dez, the mão de ferro comes at 10 x 10 and its winner wins the game
+    (/regras#mao-de-ferro): the rule book says so, and a board at 10 x 10 goes to 12 x 10."""
+    from .helpers import play, post, scores
+
+    page = client.get("/regras").text
+    assert "quem vence a mão vence a partida" in page and "vai a 11" not in page
+    token = open_table(client, mao_especial="10")
+    for side in ("0", "1"):
+        post(client, token, "corrigir", lado=side, pontos="10", motivo="contagem")
+    assert scores(play(client, token, "ferro:0").text) == (12, 10)
