@@ -28,9 +28,13 @@ db: $(RUN_STAMP)
 run: db
 	$(BIN)/python -m scorekeeper.serve --host $(HOST) --port $(PORT)
 
+# ruff, mypy --strict on the rules, the architecture's contracts (import-linter, in pyproject)
+# and every import declared (deptry).
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check scorekeeper tests bench
 	$(BIN)/mypy --strict scorekeeper/rules
+	$(BIN)/lint-imports
+	$(BIN)/deptry scorekeeper
 
 # Programs from outside Python that some tests need (installed when root on Debian, as in CI).
 system-deps:

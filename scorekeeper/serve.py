@@ -42,7 +42,7 @@ from waitress.channel import HTTPChannel
 from waitress.server import BaseWSGIServer
 
 from . import create_app
-from .share.links import is_local_host, lan_address
+from .pages.links import is_local_host, lan_address
 
 ALL_INTERFACES = ("", "0.0.0.0", "::")
 

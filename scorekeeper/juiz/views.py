@@ -22,6 +22,7 @@ from .. import mesas
 from ..errors import answer_refusals
 from ..mesas import Board, UnknownTable
 from ..mesas.inputs import Write
+from ..pages.session import JUIZ_TABLE, opened_table
 from ..rules import RulesError
 from . import apply, present, whole
 from .query import (
@@ -36,7 +37,6 @@ from .query import (
     whole_start,
 )
 from .rulings import judge_hand_query, judge_round_query, judge_whole_query, table_names
-from .session import JUIZ_TABLE, opened_table
 
 bp = Blueprint("juiz", __name__, url_prefix="/juiz")
 

@@ -16,6 +16,7 @@ from .refusals import (
 from .service import (
     LogPage,
     Written,
+    all_records,
     current_revision,
     load_board,
     log_page,
@@ -35,6 +36,7 @@ from .service import (
 )
 
 __all__ = [
+    "all_records",
     "LogPage",
     "log_page",
     "AlreadyApplied",

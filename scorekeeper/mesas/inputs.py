@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -10,6 +11,20 @@ from ..rules import RulesError
 from .refusals import StaleRevision
 
 INT_LIMIT = 2**31  # every integer column is 32-bit; larger values would crash the database driver
+
+
+INVISIBLE = ("Cc", "Cf", "Co", "Cs", "Cn")  # control, format (zero-width, bidi), unassigned
+
+
+def visible(text: str) -> str:
+    """A text as people read it: NFC, without control, zero-width or bidi-override characters,
+    its runs of spaces made one and none at either end."""
+    kept = "".join(
+        " " if ch.isspace() else ch
+        for ch in unicodedata.normalize("NFC", text)
+        if ch.isspace() or unicodedata.category(ch) not in INVISIBLE
+    )
+    return " ".join(kept.split())
 
 
 def _integer(value: str | None, what: str) -> int:

@@ -8,7 +8,7 @@ import hashlib
 import hmac
 import re
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, TypeVar
@@ -333,6 +333,19 @@ _ACTIVE_BEFORE = (
     .order_by(_RECORDS.c.seq.desc())
     .limit(1)
 )
+
+
+_ALL = (
+    select(*ENTRY_COLUMNS)
+    .where(_RECORDS.c.mesa_id == bindparam("mesa"))
+    .order_by(_RECORDS.c.seq)
+)
+
+
+def all_records(mesa: Mesa) -> Iterator[Entry]:
+    """Every record of a table in order (active, undone and discarded), read as it streams
+    (the exports)."""
+    return (entry(row) for row in db.session.execute(_ALL, {"mesa": mesa.id}))
 
 
 def log_page(token: str, before: int | None = None) -> LogPage:

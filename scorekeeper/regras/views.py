@@ -5,9 +5,8 @@ from __future__ import annotations
 from flask import Blueprint, render_template, url_for
 
 from .. import mesas
-from ..juiz import opened_table
-from ..mesas.house_rules import HouseRule, house_rules
-from ..models import Mesa
+from ..mesas.house_rules import HouseRule, TableSettings, house_rules
+from ..pages.session import opened_table
 from ..rules import Section, book_boxes
 
 bp = Blueprint("regras", __name__)
@@ -30,7 +29,7 @@ def section_number(section: Section) -> int:
 
 
 @bp.app_template_global("table_rules")
-def table_rules(mesa: Mesa | None) -> tuple[HouseRule, ...]:
+def table_rules(mesa: TableSettings | None) -> tuple[HouseRule, ...]:
     """'Regras desta mesa' of a table, one line each; none without a table."""
     return house_rules(mesa) if mesa is not None else ()
 

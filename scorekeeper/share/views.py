@@ -19,11 +19,11 @@ from .. import caches, mesas
 from ..errors import answer_refusals, error_page
 from ..extensions import csrf
 from ..mesas.inputs import Write
+from ..pages.links import share_root
+from ..pages.live import live_context
+from ..pages.qr import qr_svg
 from ..polls import polled_revision
 from ..urls import absolute_url
-from .links import share_root
-from .present import live_context
-from .qr import qr_svg
 
 bp = Blueprint("share", __name__)
 

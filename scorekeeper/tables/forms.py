@@ -12,7 +12,7 @@ from flask_wtf import FlaskForm
 from wtforms import Field, Form, RadioField, SelectChoice, SelectField, StringField
 from wtforms.validators import AnyOf, DataRequired, Length, ValidationError
 
-from ..mesas.inputs import number
+from ..mesas.inputs import number, visible
 from ..rules import (
     BEST_OF,
     DECK,
@@ -31,20 +31,6 @@ from ..rules import (
 MAX_TEAM = 24
 MAX_PLAYER = 24
 MAX_REASON = 200
-INVISIBLE = ("Cc", "Cf", "Co", "Cs", "Cn")  # control, format (zero-width, bidi), unassigned
-
-
-def visible(text: str) -> str:
-    """A text as people read it: NFC, without control, zero-width or bidi-override characters,
-    its runs of spaces made one and none at either end."""
-    kept = "".join(
-        " " if ch.isspace() else ch
-        for ch in unicodedata.normalize("NFC", text)
-        if ch.isspace() or unicodedata.category(ch) not in INVISIBLE
-    )
-    return " ".join(kept.split())
-
-
 def _squeezed(value: Any) -> Any:
     """A form's text made visible (see `visible`); anything else as it came."""
     return visible(value) if isinstance(value, str) else value

@@ -23,10 +23,10 @@ from htmx_flask import request as hx_request
 
 from .. import mesas
 from ..errors import answer_refusals
-from ..juiz import JUIZ_TABLE
 from ..limits import opening_limit
 from ..mesas import Board, Written, words
 from ..mesas.inputs import Write, number
+from ..pages.session import JUIZ_TABLE
 from ..polls import polled_revision
 from ..rules import Kind, Outcome
 from . import present

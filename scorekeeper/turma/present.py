@@ -9,14 +9,15 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..mesas import load_board, turmas, words
+from ..mesas import Board, load_board, turmas, words
 from ..mesas import stats as stats_domain
 from ..models import Entry, Mesa, Turma
+from ..pages.links import share_root
+from ..pages.live import live_context
+from ..pages.qr import qr_svg
 from ..rules import PLAYERS, Kind
-from ..share.links import share_root
-from ..share.present import live_context
-from ..share.qr import qr_svg
 from ..urls import absolute_url
+from .image import score_png
 
 
 def shared_url(endpoint: str, **values: Any) -> str:
@@ -321,6 +322,25 @@ GAMES_HEADER = (
     "placar_lado_2",
     "terminou_em",
 )
+
+
+def score_image(board: Board | None, heading: str) -> bytes:
+    """The PNG of a table's score for a chat's preview (or of an empty turma's)."""
+    if board is None:
+        return score_png(("–", "–"), (0, 0), "Nenhuma mesa ainda", "", heading, None)
+    mesa, state = board.mesa, board.state
+    winner = state.series_winner if state.series_winner is not None else state.game_winner
+    line = f"{words.series_label(mesa, state)} · partidas {state.wins[0]} x {state.wins[1]}"
+    date = words.to_local(board.last.created_at if board.last else mesa.created_at)
+    return score_png(
+        mesa.team_names,
+        state.points,
+        line,
+        date.strftime("%d/%m/%Y %H:%M"),
+        words.over_text(board) or heading,
+        winner,
+        side_players(mesa),
+    )
 
 
 def side_players(mesa: Mesa) -> tuple[str, str]:

@@ -22,15 +22,11 @@ from markupsafe import Markup
 
 from .. import mesas
 from ..errors import answer_refusals
-from ..extensions import db
 from ..limits import opening_limit
-from ..mesas import StaleTurma, turmas, words
-from ..mesas.inputs import Write
-from ..models import ENTRY_COLUMNS, HandRecord, Mesa, entry
+from ..mesas import StaleTurma, turmas
+from ..mesas.inputs import Write, visible
 from ..rules import RulesError
-from ..tables.forms import visible
 from . import present
-from .image import score_png
 
 bp = Blueprint("turma", __name__)
 
@@ -192,9 +188,6 @@ answer_refusals(bp, _refused)
 
 # --- exports ---------------------------------------------------------------------------------
 
-_RECORDS = HandRecord.__table__
-
-
 def _download(body: Any, mimetype: str, filename: str) -> Response:
     """A response the browser saves as `filename`."""
     response = Response(body, mimetype=mimetype)
@@ -202,22 +195,11 @@ def _download(body: Any, mimetype: str, filename: str) -> Response:
     return response
 
 
-def _all_records(mesa: Mesa) -> Any:
-    """Every record of a table in order (active, undone and discarded), read as it streams."""
-    query = (
-        _RECORDS.select()
-        .with_only_columns(*ENTRY_COLUMNS)
-        .where(_RECORDS.c.mesa_id == mesa.id)
-        .order_by(_RECORDS.c.seq)
-    )
-    return (entry(row) for row in db.session.execute(query))
-
-
 @bp.get("/m/<token>/exportar.csv")
 def export_table_csv(token: str) -> Response:
     """A table's whole log as CSV (a header row, one row per record)."""
     mesa = mesas.scorer_table(token)
-    lines = present.csv_lines(present.LOG_HEADER, present.log_rows(mesa, _all_records(mesa)))
+    lines = present.csv_lines(present.LOG_HEADER, present.log_rows(mesa, mesas.all_records(mesa)))
     return _download(stream_with_context(lines), "text/csv", "tento-mesa.csv")
 
 
@@ -225,7 +207,7 @@ def export_table_csv(token: str) -> Response:
 def export_table_json(token: str) -> Response:
     """A table's whole log as JSON."""
     mesa = mesas.scorer_table(token)
-    body = json.dumps(present.log_json(mesa, _all_records(mesa)), ensure_ascii=False, indent=1)
+    body = json.dumps(present.log_json(mesa, mesas.all_records(mesa)), ensure_ascii=False, indent=1)
     return _download(body, "application/json", "tento-mesa.json")
 
 
@@ -262,29 +244,12 @@ def export_turma_json(token: str) -> Response:
 IMMUTABLE = "public, max-age=31536000, immutable"
 
 
-def _png(mesa: Mesa | None, heading: str) -> Response:
+def _png(board: mesas.Board | None, heading: str) -> Response:
     """The image of a table's score (or of an empty turma). Asked for at the table's revision
     (?rev=, as the live view's preview link does) it never changes and may be kept anywhere;
     otherwise it is the score now, and no cache keeps it."""
-    if mesa is None:
-        body = score_png(("–", "–"), (0, 0), "Nenhuma mesa ainda", "", heading, None)
-    else:
-        board = mesas.load_board(mesa)
-        state = board.state
-        winner = state.series_winner if state.series_winner is not None else state.game_winner
-        line = f"{words.series_label(mesa, state)} · partidas {state.wins[0]} x {state.wins[1]}"
-        date = words.to_local(board.last.created_at if board.last else mesa.created_at)
-        body = score_png(
-            mesa.team_names,
-            state.points,
-            line,
-            date.strftime("%d/%m/%Y %H:%M"),
-            words.over_text(board) or heading,
-            winner,
-            present.side_players(mesa),
-        )
-    response = Response(body, mimetype="image/png")
-    current = mesa is not None and request.args.get("rev") == str(mesa.revision)
+    response = Response(present.score_image(board, heading), mimetype="image/png")
+    current = board is not None and request.args.get("rev") == str(board.mesa.revision)
     response.headers["Cache-Control"] = IMMUTABLE if current else "no-cache"
     return response
 
@@ -292,7 +257,7 @@ def _png(mesa: Mesa | None, heading: str) -> Response:
 @bp.get("/v/<token>/imagem.png")
 def live_image(token: str) -> Response:
     """The live view's score as a PNG, for the link's preview in a group chat."""
-    return _png(mesas.viewer_table(token), "Tento · placar ao vivo")
+    return _png(mesas.viewer_board(token), "Tento · placar ao vivo")
 
 
 @bp.get("/vt/<token>/imagem.png")
@@ -300,4 +265,4 @@ def viewer_image(token: str) -> Response:
     """The turma's newest table as a PNG, for the turma link's preview."""
     turma = turmas.viewer_turma(token)
     newest = turmas.tables(turma, 1)
-    return _png(newest[0] if newest else None, turma.name)
+    return _png(mesas.load_board(newest[0]) if newest else None, turma.name)

@@ -14,8 +14,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.juiz import JUIZ_TABLE
 from scorekeeper.mesas.house_rules import TITLE, house_rules
+from scorekeeper.pages.session import JUIZ_TABLE
 from scorekeeper.regras import SECTIONS, section_number, section_url
 from scorekeeper.rules import Bet, Code, Reason, Section, Special, Word
 

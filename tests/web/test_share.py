@@ -19,8 +19,8 @@ from scorekeeper import caches, create_app
 from scorekeeper.extensions import db
 from scorekeeper.mesas import service
 from scorekeeper.models import HandRecord, Mesa
-from scorekeeper.share import links
-from scorekeeper.share.qr import qr_svg
+from scorekeeper.pages import links
+from scorekeeper.pages.qr import qr_svg
 
 from ..conftest import require_program
 from .helpers import open_table

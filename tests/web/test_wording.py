@@ -16,8 +16,8 @@ from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.mesas import Board, board_of, words
 from scorekeeper.models import ACTIVE, UNDONE, Entry, Mesa
+from scorekeeper.pages.live import live_context
 from scorekeeper.rules import Kind
-from scorekeeper.share.present import live_context
 from scorekeeper.tables import present
 
 from .helpers import by_testid, open_table, play, post
