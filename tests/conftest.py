@@ -1,10 +1,12 @@
-"""Shared fixtures: an app on a throw-away database (SQLite and PostgreSQL) and its client."""
+"""Shared fixtures: an app on a throw-away database (SQLite and PostgreSQL) and its client; the
+tiers' markers, set here by folder and database (see tests/README.md)."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -19,18 +21,62 @@ from . import processes
 from .pgserver import PACKAGE, PgServer
 
 DATABASES = ["sqlite", "postgresql"]
+TESTS = Path(__file__).resolve().parent
+# What starts real servers, subprocesses of its own or a build (seconds a test), by path under
+# tests/; tests/browser/ is marked `browser` instead.
+SLOW = ("faults", "test_serve.py", "test_cleanup.py", "test_package.py", "test_migrations.py")
+# Files whose module-scoped fixture is expensive (a waitress server, a wheel): under xdist their
+# tests stay on one worker, so that the fixture is made once.
+ONE_WORKER = ("test_serve.py", "test_package.py")
+DATABASE_PARAMETERS = ("app", "database_url")  # fixtures parametrized over DATABASES
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every test for its tier, so that no test file needs to: `browser` under
+    tests/browser/, `slow` for the paths in SLOW, `postgresql` for a test on PostgreSQL (its
+    `app` or `database_url` parameter, or the server's own fixtures)."""
+    for item in items:
+        path = Path(str(item.path)).resolve()
+        parts = path.relative_to(TESTS).parts if path.is_relative_to(TESTS) else ("",)
+        if parts[0] == "browser":
+            item.add_marker(pytest.mark.browser)
+        if parts[0] in SLOW:
+            item.add_marker(pytest.mark.slow)
+        if parts[-1] in ONE_WORKER:
+            item.add_marker(pytest.mark.xdist_group(parts[-1]))
+        params = getattr(item, "callspec", None)
+        on_postgresql = params is not None and any(
+            params.params.get(name) == "postgresql" for name in DATABASE_PARAMETERS
+        )
+        if on_postgresql or {"pg_server", "pg_url"} & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.postgresql)
+
+
+LEFT_RUNNING = "tento_left_running"  # what an xdist worker stopped, sent to its controller
+_LEFT_BY_WORKERS: list[str] = []  # in the controller: what its workers said they stopped
 
 
 @pytest.hookimpl(trylast=True)  # after pytest's own teardown of the session's fixtures
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """The last line of defence: stop every server, worker and database a test started and its
     teardown left running, so that no process of the run outlives it. A passing run that left
-    one fails: every test stops what it starts."""
+    one fails: every test stops what it starts. Under xdist each worker stops what its tests
+    left and tells the controller, which says it and fails the run."""
     left = processes.stop_everything()
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:  # an xdist worker: sent once this hook is done
+        workeroutput[LEFT_RUNNING] = left
+        return
+    left += _LEFT_BY_WORKERS
     if left:
         print("\nleft running by the tests, now stopped:", *left, sep="\n  ", file=sys.stderr)
         if exitstatus == pytest.ExitCode.OK:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook, in its controller
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """Note what a finished xdist worker stopped at its end (see pytest_sessionfinish)."""
+    _LEFT_BY_WORKERS.extend(getattr(node, "workeroutput", {}).get(LEFT_RUNNING, []))
 
 
 @pytest.fixture(scope="session")

@@ -1,21 +1,23 @@
 """No process of a test run outlives it, also when its tests fail: a nested pytest run whose
 tests fail with a real server running (one inside its with block, one whose teardown never ran)
-leaves no process behind when it exits."""
+leaves no process behind when it exits, run in one process or on pytest-xdist's workers."""
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
 PROBES = textwrap.dedent(
     """
-    import json, os
+    import os
     from pathlib import Path
 
     from tests import processes
@@ -25,7 +27,8 @@ PROBES = textwrap.dedent(
 
 
     def note(pid):
-        PIDS.write_text(json.dumps([*json.loads(PIDS.read_text() or "[]"), pid]))
+        with PIDS.open("a") as pids:  # one line a pid: xdist's workers append side by side
+            pids.write(f"{pid}\\n")
 
 
     def database(tmp_path):
@@ -68,24 +71,40 @@ def group_alive(pgid: int) -> bool:
     return True
 
 
-def test_a_failing_run_leaves_no_server_or_worker_running(tmp_path: Path) -> None:
+def still_running(pids: list[int], reaping: float = 60) -> list[int]:
+    """The processes (or process groups) among `pids` that exist after up to `reaping` seconds.
+    A stopped server's workers that outlived their master are zombies until init reaps them,
+    which it may do a few seconds later; a process the run left running stays for good (the
+    probes' sleep lasts 600 s)."""
+    deadline = time.monotonic() + reaping
+    while True:
+        left = [pid for pid in pids if alive(pid) or group_alive(pid)]
+        if not left or time.monotonic() > deadline:
+            return left
+        time.sleep(0.2)
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["one-process", "xdist"])
+def test_a_failing_run_leaves_no_server_or_worker_running(
+    tmp_path: Path, workers: list[str]
+) -> None:
     """Servers (gunicorn and its workers) and other processes the tests start are stopped when
     the session ends, whether their test passed, failed inside a with block, or failed before
-    its own stop."""
+    its own stop; under xdist each worker stops what its tests left, and the run says so."""
     folder = tmp_path / "probe"
     folder.mkdir()
     (folder / "test_probe.py").write_text(PROBES)
-    pids = tmp_path / "pids.json"
-    pids.write_text("[]")
+    pids = tmp_path / "pids.txt"
+    pids.write_text("")
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "-p", "no:cacheprovider",
-         "-p", "tests.conftest", "--rootdir", str(folder), str(folder / "test_probe.py")],
+         "-p", "tests.conftest", *workers, "--rootdir", str(folder), str(folder / "test_probe.py")],
         cwd=ROOT, env={**os.environ, "TENTO_PROBE_PIDS": str(pids)},
         capture_output=True, text=True, timeout=600,
     )  # fmt: skip
-    started = json.loads(pids.read_text())
+    started = [int(pid) for pid in pids.read_text().split()]
     assert run.returncode == 1, run.stdout[-3000:] + run.stderr[-3000:]
     assert "2 failed" in run.stdout, run.stdout[-3000:]
     assert len(started) == 3, run.stdout[-3000:]
-    assert [pid for pid in started if alive(pid) or group_alive(pid)] == []
+    assert still_running(started) == []
     assert "left running by the tests, now stopped" in run.stderr
