@@ -1,5 +1,5 @@
 """Shared fixtures: an app on a throw-away database (SQLite and PostgreSQL) and its client; the
-tiers' markers, set here by folder and database (see tests/README.md)."""
+tiers' markers, set here by folder and database (see tests/README.md); the Hypothesis profile."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from scorekeeper import create_app
 from scorekeeper.database import polls_engine
 from scorekeeper.extensions import db
 
-from . import processes
+from . import processes, profiles
 from .pgserver import PACKAGE, PgServer
 
 DATABASES = ["sqlite", "postgresql"]
@@ -29,6 +29,9 @@ SLOW = ("faults", "test_serve.py", "test_cleanup.py", "test_package.py", "test_m
 # tests stay on one worker, so that the fixture is made once.
 ONE_WORKER = ("test_serve.py", "test_package.py")
 DATABASE_PARAMETERS = ("app", "database_url")  # fixtures parametrized over DATABASES
+
+profiles.load()  # before any test module makes its hypothesis settings
+
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark every test for its tier, so that no test file needs to: `browser` under

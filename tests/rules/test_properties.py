@@ -26,6 +26,7 @@ from scorekeeper.rules import (
     strength_order,
 )
 
+from ..profiles import examples
 from .rulesets import FIXA, LIMPO, LIMPO_FIXA, SUJO
 
 PRIMEIRA = RuleSet(tie_opener="primeira_empatada")
@@ -33,7 +34,9 @@ LIMPO_PRIMEIRA = RuleSet(deck="limpo", tie_opener="primeira_empatada")
 RULESETS = [SUJO, LIMPO, FIXA, LIMPO_FIXA, PRIMEIRA, LIMPO_PRIMEIRA]
 VARIAVEL = [r for r in RULESETS if not r.fixed]
 
-PROPS = settings(deadline=None, max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+PROPS = settings(
+    deadline=None, max_examples=examples(150), suppress_health_check=[HealthCheck.too_slow]
+)
 
 PLAYERS = ("a1", "b1", "a2", "b2")
 
@@ -218,7 +221,7 @@ CONFIGS = st.builds(
 )
 
 
-@settings(deadline=None, max_examples=120)
+@settings(deadline=None, max_examples=examples(120))
 @given(config=CONFIGS, data=st.data())
 def test_replaying_legal_outcomes_keeps_the_score_between_0_and_12(config, data) -> None:
     """/regras#pontos: "Ganha a partida quem chegar primeiro a 12 pontos; os pontos acima de
@@ -257,7 +260,7 @@ def test_replaying_legal_outcomes_keeps_the_score_between_0_and_12(config, data)
         state = after
 
 
-@settings(deadline=None, max_examples=80)
+@settings(deadline=None, max_examples=examples(80))
 @given(config=CONFIGS, data=st.data())
 def test_a_snapshot_restores_every_state_it_was_taken_of(config, data) -> None:
     """The stored checkpoint (MatchState.snapshot) gives back the same state under the same
@@ -269,7 +272,7 @@ def test_a_snapshot_restores_every_state_it_was_taken_of(config, data) -> None:
 
 
 @pytest.mark.parametrize("special_at", [10, 11])
-@settings(deadline=None, max_examples=60)
+@settings(deadline=None, max_examples=examples(60))
 @given(data=st.data())
 def test_every_game_of_legal_outcomes_ends(special_at, data) -> None:
     """/regras#pontos: scoring hands always bring a side to 12: a game made only of scoring

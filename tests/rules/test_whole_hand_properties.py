@@ -41,6 +41,8 @@ from scorekeeper.rules import (
     word,
 )
 
+from ..profiles import examples
+
 RULESETS = [
     RuleSet(deck=d, manilhas=m, tie_opener=t, answerer=a)  # type: ignore[arg-type]
     for d, m, t, a in itertools.product(
@@ -53,7 +55,9 @@ LADDER = (1, 3, 6, 9, 12)
 CALL_NAMES = {3: "truco", 6: "seis", 9: "nove", 12: "doze"}
 LABELS = ("nos", "eles")
 
-PROPS = settings(deadline=None, max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+PROPS = settings(
+    deadline=None, max_examples=examples(200), suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from werkzeug.test import TestResponse
 from scorekeeper.extensions import db
 from scorekeeper.models import HandRecord, Mesa
 
+from ..profiles import examples
 from .helpers import HX, open_table, play, revision, scores
 
 FORM_FIELDS = (
@@ -214,7 +215,7 @@ def table(app: Flask, client: FlaskClient) -> str:
     return token
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     route=st.sampled_from(POST_ROUTES),
     token_kind=st.sampled_from(TOKEN_KINDS),
@@ -249,7 +250,7 @@ def test_random_posts_never_fail_and_refusals_change_nothing(
         assert snapshot(app) == before
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     route=st.sampled_from(GET_ROUTES),
     token_kind=st.sampled_from(TOKEN_KINDS),
