@@ -54,6 +54,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.postgresql)
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest parametrizes the `app` fixture over DATABASES
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A test marked `sqlite_only` (a file's `pytestmark`: what it tests does not depend on the
+    database engine) gets the `app` fixture on SQLite alone, if it uses it."""
+    if "app" in metafunc.fixturenames and metafunc.definition.get_closest_marker("sqlite_only"):
+        metafunc.definition.add_marker(pytest.mark.parametrize("app", ["sqlite"], indirect=True))
+
+
 LEFT_RUNNING = "tento_left_running"  # what an xdist worker stopped, sent to its controller
 _LEFT_BY_WORKERS: list[str] = []  # in the controller: what its workers said they stopped
 

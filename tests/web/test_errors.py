@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from flask.testing import FlaskClient
+
+# Error pages read no table: the database engine does not matter here.
+pytestmark = pytest.mark.sqlite_only
 
 
 def test_malformed_host_header_is_a_portuguese_400_not_a_500(client: FlaskClient) -> None:

@@ -14,6 +14,10 @@ from scorekeeper.extensions import db
 from scorekeeper.mesas import load_board
 from scorekeeper.models import Mesa
 
+# Rulings come from the address; applying one is the board's write (test_board runs it on both
+# engines).
+pytestmark = pytest.mark.sqlite_only
+
 HX = {"HX-Request": "true"}
 
 

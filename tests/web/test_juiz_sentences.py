@@ -16,6 +16,9 @@ from flask.testing import FlaskClient
 
 from .test_juiz import open_table
 
+# The juiz's sentences come from names and rulings: the database engine does not matter.
+pytestmark = pytest.mark.sqlite_only
+
 TEAMS = [("Nós", "Eles"), ("Eles", "Nós"), ("Ana", "Os Zapeiros"), ("Os Zapeiros", "Ana")]
 NAMES = ("Nós", "Eles", "Ana", "Os Zapeiros")
 # A team name as the subject of a conjugated verb: right for some names, wrong for others.

@@ -16,6 +16,10 @@ from scorekeeper.models import HandRecord, Mesa
 
 from .test_juiz import HX, hooks, open_table, revision_of, ruling, score, verdict
 
+# Rulings come from the address; applying one is the board's write (test_board runs it on both
+# engines).
+pytestmark = pytest.mark.sqlite_only
+
 ROUND = "/juiz/rodada?"
 STATIC = Path(__file__).resolve().parents[2] / "static" / "css"
 

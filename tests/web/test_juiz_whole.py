@@ -20,6 +20,10 @@ from scorekeeper.rules import Code, Reason, Section, word
 
 from .test_juiz import HX, hooks, open_table, revision_of, ruling, score, text_of, verdict
 
+# Rulings come from the address; applying one is the board's write (test_board runs it on both
+# engines).
+pytestmark = pytest.mark.sqlite_only
+
 HAND = "/juiz/mao?vira=4o&jogadores=4&mao=1&eventos="
 TRUCO_WON = "1:truco,2:aceita,1:3p,2:2c,3:Ae,4:Ko,1:2p,2:Ac,3:Ke,4:Qo"
 

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.rules import Card, Code, Names, Reason, Special, word
 
 from .test_juiz import explanation, open_table, revision_of
+
+# The juiz's words come from the rules: the database engine does not matter.
+pytestmark = pytest.mark.sqlite_only
 
 ROUND = "/juiz/rodada?"
 

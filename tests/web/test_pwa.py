@@ -6,7 +6,11 @@ import json
 import re
 import struct
 
+import pytest
 from flask.testing import FlaskClient
+
+# The manifest, icons and service worker are static: no database engine matters.
+pytestmark = pytest.mark.sqlite_only
 
 
 def png_size(data: bytes) -> tuple[int, int]:

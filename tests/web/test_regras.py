@@ -21,6 +21,9 @@ from scorekeeper.rules import Bet, Code, Reason, Section, Special, Word
 
 from .helpers import open_table
 
+# The rule book is text (a table is only read for its house rules): no engine matters.
+pytestmark = pytest.mark.sqlite_only
+
 STATIC = Path(__file__).resolve().parents[2] / "static"
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
 # Input that is no event at all: no rule applies, so no section (see reasons.py).

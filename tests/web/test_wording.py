@@ -22,6 +22,9 @@ from scorekeeper.tables import present
 
 from .helpers import by_testid, open_table, play, post
 
+# What is said is made from names and boards: the database engine does not matter.
+pytestmark = pytest.mark.sqlite_only
+
 NAMES = ("Nós", "Eles", "Ana", "Os Zapeiros")
 # Each name plays once as side 0 and once as side 1.
 PAIRS = (("Nós", "Eles"), ("Ana", "Os Zapeiros"), ("Os Zapeiros", "Nós"), ("Eles", "Ana"))
