@@ -17,7 +17,9 @@ from scorekeeper import caches, create_app
 from scorekeeper.extensions import db
 from scorekeeper.mesas import board, board_of, service
 from scorekeeper.models import ENTRY_COLUMNS, HandRecord, Mesa, entry
+from scorekeeper.rules import BEST_OF, Kind, Outcome, RulesError
 
+from ..profiles import examples
 from .helpers import by_testid, counting_statements, open_table, post, revision, scores, tap
 
 ACTIONS = st.lists(
@@ -54,31 +56,81 @@ def same(kept: board.Board | None, folded: board.Board) -> bool:
     return kept is not None and replace(kept, mesa=folded.mesa) == folded
 
 
+Action = int | str | tuple[int, int]  # a legal pick, "desfazer" / "refazer", or (side, points)
+
+
+def domain_step(app: Flask, read: board.Board, action: Action) -> service.Written | None:
+    """One step as its route takes it (a tap, an undo or redo, a correction), on the revision
+    of the board just read (`read`); None when the rules refuse it (the route's 422)."""
+    token, rev = read.mesa.edit_token, read.mesa.revision
+    with app.app_context():
+        try:
+            if action == "desfazer":
+                return service.undo(token, rev)
+            if action == "refazer":
+                return service.redo(token, rev)
+            if isinstance(action, tuple):
+                return service.record_outcome(token, rev, Outcome(Kind.CORRECAO, *action), "teste")
+            legal = read.state.legal_outcomes()
+            return service.record_outcome(token, rev, legal[action % len(legal)])
+        except RulesError:
+            assert not isinstance(action, int), "a legal tap refused"
+            return None
+
+
 @settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(40),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(actions=ACTIONS, series=st.sampled_from(["avulsas", "melhor_de_3"]))
 def test_the_checkpointed_board_equals_the_full_fold_after_every_step(
-    app: Flask, client: FlaskClient, actions: list[int | str | tuple[int, int]], series: str
+    app: Flask, actions: list[Action], series: str
 ) -> None:
     """For any sequence of legal taps, undos, redos and corrections, the board read from the
-    stored states (state, last record, log, numbers, chart, redo) and the board the last write
-    kept both equal the fold of the whole log, after every step."""
-    token = open_table(client, serie=series)
+    stored states (state, last record, log, numbers, chart, redo), the board the last write
+    kept and the one it answered with all equal the fold of the whole log, after every step."""
+    with app.app_context():
+        token = service.open_table({"best_of": BEST_OF.spelled(series)}).edit_token
+    checkpointed, _ = boards(app, token)
     for action in actions:
-        if isinstance(action, str):
-            post(client, token, action)
-        elif isinstance(action, tuple):
-            side, points = action
-            post(client, token, "corrigir", lado=str(side), pontos=str(points), motivo="teste")
-        else:
-            read, _ = boards(app, token)
-            legal = read.state.legal_outcomes()
-            assert tap(client, token, legal[action % len(legal)].code).status_code == 200
+        written = domain_step(app, checkpointed, action)
         checkpointed, folded = boards(app, token)
         kept = kept_board(app, token)
         assert checkpointed == folded
+        assert written is None or same(written.board, folded)
         assert same(kept, folded) or (kept is None and isinstance(action, (str, tuple)))
+
+
+def route_step(app: Flask, client: FlaskClient, token: str, action: Action) -> int:
+    """One step through its route; the answer's status."""
+    if isinstance(action, str):
+        return post(client, token, action).status_code
+    if isinstance(action, tuple):
+        side, points = action
+        form = {"lado": str(side), "pontos": str(points), "motivo": "teste"}
+        return post(client, token, "corrigir", **form).status_code
+    legal = boards(app, token)[0].state.legal_outcomes()
+    return tap(client, token, legal[action % len(legal)].code).status_code
+
+
+def test_the_board_stays_equal_to_the_full_fold_through_the_routes(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Through the routes, taps, undos, redos and corrections (some refused) leave the stored
+    board, the kept one and the page equal to the fold of the whole log after every step."""
+    token = open_table(client, serie="melhor_de_3")
+    steps: list[Action] = ["refazer", 3, (1, 5), "desfazer", "refazer", 0, (0, 11), 2]
+    steps += ["desfazer", "desfazer", 6, "refazer", (1, 40)]
+    statuses = []
+    for action in steps:
+        statuses.append(route_step(app, client, token, action))
+        checkpointed, folded = boards(app, token)
+        assert checkpointed == folded
+        kept = kept_board(app, token)
+        assert same(kept, folded) or (kept is None and isinstance(action, (str, tuple)))
+        assert scores(client.get(f"/m/{token}").text) == folded.state.points
+    assert statuses == [422, *[200] * 10, 422, 422]
 
 
 def test_undo_and_redo_across_a_next_game_marker_read_the_stored_states(
