@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from jinja2 import BytecodeCache, Environment
+from jinja2.bccache import Bucket
 from sqlalchemy import create_engine, text
 
 from scorekeeper import create_app
@@ -31,6 +33,39 @@ ONE_WORKER = ("test_serve.py", "test_package.py")
 DATABASE_PARAMETERS = ("app", "database_url")  # fixtures parametrized over DATABASES
 
 profiles.load()  # before any test module makes its hypothesis settings
+
+
+class CompiledTemplates(BytecodeCache):
+    """Jinja's compiled templates, kept in memory for the whole run and shared by every app the
+    tests make: each test's app has an environment of its own, which would otherwise compile
+    every template it renders again (most of a web test's time). A template whose source
+    changed is compiled again (Jinja checks its checksum)."""
+
+    def __init__(self) -> None:
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        """Fill the bucket with the code compiled before, if any."""
+        if bucket.key in self.code:
+            bucket.bytecode_from_string(self.code[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        """Keep a template's newly compiled code."""
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED_TEMPLATES = CompiledTemplates()
+_create_jinja_environment = Flask.create_jinja_environment
+
+
+def _sharing_compiled_templates(app: Flask) -> Environment:
+    """Flask's environment, sharing the run's compiled templates."""
+    environment = _create_jinja_environment(app)
+    environment.bytecode_cache = COMPILED_TEMPLATES
+    return environment
+
+
+Flask.create_jinja_environment = _sharing_compiled_templates  # type: ignore[method-assign]
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
