@@ -1,4 +1,5 @@
 # The two commands a newcomer needs: `make run` and `make test`. Both set everything up.
+# `make quick` is the loop while changing code; tests/README.md tells the tiers.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -8,7 +9,7 @@ PORT ?= 5000
 RUN_STAMP := $(VENV)/.installed-run
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: run test lint db system-deps bench clean
+.PHONY: run test quick lint db system-deps bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,8 +41,14 @@ lint: $(DEV_STAMP)
 system-deps:
 	bash tests/system-deps.sh
 
+# The whole suite (CI's): on 2 xdist workers (XDIST= runs it in one process), slowest 25 shown.
+XDIST ?= -n 2 --dist loadgroup
 test: lint system-deps
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q --durations=25 $(XDIST)
+
+# Rules, domain and web tests on SQLite in about a minute: no browser, PostgreSQL or real server.
+quick: $(DEV_STAMP)
+	HYPOTHESIS_PROFILE=quick $(BIN)/python -m pytest -q -m "not slow and not browser and not postgresql" $(XDIST)
 
 # Load benchmark (a few minutes): gunicorn with 2 sync workers measured with wrk; see bench/README.md.
 # BENCH_ARGS="--database postgresql" runs it on a throw-away PostgreSQL.
