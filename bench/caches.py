@@ -99,7 +99,6 @@ def scenarios(writer: FlaskClient, app: Flask, other: FlaskClient) -> dict[str, 
 # The requests each cache is for (the others it does not touch).
 SERVES = {
     "boards": ("tap (board kept by the writing worker)", "board page"),
-    "records": ("board fragment after the other worker's tap",),
     "live": ("a tap and four viewers' changed polls",),
     "log_lines": ("board page", "board fragment after the other worker's tap"),
     "qr_codes": ("share page",),

@@ -2,15 +2,20 @@
 invariant that makes it right, and what it was measured to save. Nothing kept in a process is
 the truth (the database is): each cache only spares work, and `TENTO_CACHES=0` (the app's
 `CACHES` setting) turns every one off, which changes no page (tests/web/test_caches.py), only
-its cost. `TENTO_CACHES=boards,live` keeps only the caches named.
+its cost. `TENTO_CACHES=boards,live` keeps only the caches named. A cache stays only while it
+earns at least 10% on one of its requests (bench/caches.py measures each; the figures are in
+`gain` below and in bench/README.md).
 
 The invariants the caches rely on, held by the domain (mesas.service) and the schema:
-- a record never changes once written, except its status and note, which every read takes from
-  the database, never from a cache;
-- record ids are never reused (AUTOINCREMENT on SQLite, sequences on PostgreSQL);
 - every write moves its table's revision on, in the write's own transaction;
 - a cache is filled only outside a write's transaction or after its commit: nothing a
-  rolled-back transaction wrote reaches one.
+  rolled-back transaction wrote reaches one;
+- tokens are never reused (192 random bits), and record ids neither (AUTOINCREMENT on SQLite,
+  sequences on PostgreSQL).
+
+Dropped for not earning it: a cache of hand records by id (what never changes of a record),
+which saved 9% of a board read where no board was kept, and cost the two-step read it needed
+(ids first, then the records missing); the board now reads its records whole in one query.
 
 Two kinds: per-app caches (a dict per Flask app, least recently used out past their bound:
 `recall`, `keep`), which may hold data read from the database; and memoised pure functions
@@ -51,15 +56,6 @@ BOARDS = Cache(
     "only a committed write keeps a board, and every write moves the revision on: the board "
     "kept at a revision is the table at that revision, whichever process reads it",
     "a tap or board read on the worker that wrote last reads no record (bench/README.md)",
-)
-RECORDS = Cache(
-    "records",
-    "what never changes of a hand record (all but its status and note)",
-    "the record's id (never reused)",
-    8192,
-    "records change only in status and note, which every read takes from the database; only "
-    "committed records are kept",
-    "a board read where no board was kept reads 30 small rows instead of 30 whole records",
 )
 LIVE = Cache(
     "live",
@@ -109,7 +105,7 @@ STATEMENTS = Cache(
     "pure: the statement depends on the dialect only",
     "an unchanged poll on PostgreSQL skips SQLAlchemy's compiling (the poll is one round trip)",
 )
-ALL = (BOARDS, RECORDS, LIVE, LOG_LINES, QR_CODES, SCORE_IMAGES, STATIC_FILES, STATEMENTS)
+ALL = (BOARDS, LIVE, LOG_LINES, QR_CODES, SCORE_IMAGES, STATIC_FILES, STATEMENTS)
 NAMES = frozenset(cache.name for cache in ALL)
 
 

@@ -8,7 +8,7 @@ import hashlib
 import hmac
 import re
 import secrets
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, TypeVar
@@ -207,57 +207,25 @@ def _server_revision(engine: Engine, edit: bool, token: str) -> Any:
 
 
 _RECORDS = HandRecord.__table__
-# A board reads its newest records' ids with what of them can change (status and note); the
-# rest of a record never changes once written, and comes from the app's cache of records
-# (caches.RECORDS), or from one read of those the cache lacks.
-_CHANGING = (_RECORDS.c.id, _RECORDS.c.status, _RECORDS.c.note)
+# A board reads its newest records whole: the log's and the chart's, with their stored states.
 _NEWEST = (
-    select(*_CHANGING)
+    select(*ENTRY_COLUMNS)
     .where(_RECORDS.c.mesa_id == bindparam("mesa"))
     .order_by(_RECORDS.c.seq.desc())
     .limit(ACTIVE_TAIL)
 )
 _NEWEST_ACTIVE = (
-    select(*_CHANGING)
+    select(*ENTRY_COLUMNS)
     .where(_RECORDS.c.mesa_id == bindparam("mesa"), _RECORDS.c.status == ACTIVE)
     .order_by(_RECORDS.c.seq.desc())
     .limit(ACTIVE_TAIL)
 )
-_BY_ID = select(*ENTRY_COLUMNS).where(_RECORDS.c.id.in_(bindparam("ids", expanding=True)))
 _OLDEST_UNDONE = (
     select(*ENTRY_COLUMNS)
     .where(_RECORDS.c.mesa_id == bindparam("mesa"), _RECORDS.c.status == UNDONE)
     .order_by(_RECORDS.c.seq)
     .limit(1)
 )
-
-
-def _remember(records: Sequence[Entry]) -> None:
-    """Keep committed records in the app's cache. Only ever called outside a write's
-    transaction or after its commit: a record a rolled-back transaction inserted never reaches
-    the cache."""
-    for record in records:
-        caches.keep(caches.RECORDS, record.id, record)
-
-
-def _entries(connection: Connection, shapes: Sequence[Any], *, keep: bool) -> list[Entry]:
-    """The records of (id, status, note) rows, in their order: the unchanging rest of each from
-    the app's cache, those the cache lacks read in one query (and kept when `keep`: a read
-    outside any write's transaction, so of committed rows only)."""
-    found = {i: r for i, _, _ in shapes if (r := caches.recall(caches.RECORDS, i)) is not None}
-    missing = [i for i, _, _ in shapes if i not in found]
-    if missing:
-        read = [entry(row) for row in connection.execute(_BY_ID, {"ids": missing})]
-        found.update((record.id, record) for record in read)
-        if keep:
-            _remember(read)
-    records = []
-    for i, status, note in shapes:
-        kept = found[i]
-        if (kept.status, kept.note) != (status, note):
-            kept = replace(kept, status=status, note=note)
-        records.append(kept)
-    return records
 
 
 def _kept_board(mesa: Mesa, revision: int) -> Board | None:
@@ -283,21 +251,18 @@ def read_board(mesa: Mesa, connection: Connection | None = None) -> Board:
     """A table's board (on a write's `connection`, else the session's) from its newest records
     and their stored states: one indexed read of what the log and the chart show, and a second
     for the newest active records only when an undone or discarded record is among the newest.
-    The same for the first hand and the ten-thousandth. What a write's transaction reads is not
-    cached: it may still roll back.
+    The same for the first hand and the ten-thousandth.
 
     Undone records are always the newest (an undo takes the newest active record, a new record
     discards every undone one first), so the newest record says whether anything can be redone.
     """
-    keep = connection is None
     connection = connection or db.session.connection()
     values = {"mesa": mesa.id}
-    newest = _entries(connection, connection.execute(_NEWEST, values).all(), keep=keep)
+    newest = [entry(row) for row in connection.execute(_NEWEST, values)]
     if all(record.status == ACTIVE for record in newest):
         active = newest
     else:
-        rows = connection.execute(_NEWEST_ACTIVE, values).all()
-        active = _entries(connection, rows, keep=keep)
+        active = [entry(row) for row in connection.execute(_NEWEST_ACTIVE, values)]
     undone = bool(newest) and newest[0].status == UNDONE
     current = state_after(mesa, active[0]) if active else MatchState(mesa.match_config)
     return assemble(mesa, newest[:LOG_ON_BOARD], active, current, undone)
@@ -438,8 +403,8 @@ def _write(
 
     One conditional UPDATE … RETURNING finds the table and takes the write lock before anything
     is read; the board `change` gets is the one this app kept at `revision` or else is read under
-    that lock. Nothing reaches the app's caches before the commit: the written record and the
-    board it leaves are kept once it is done. No row means an unknown token, a stale revision or
+    that lock. Nothing reaches the app's caches before the commit: the board it leaves is kept
+    once it is done. No row means an unknown token, a stale revision or
     a write already applied: the journal tells the last (AlreadyApplied, or ReusedClientId when
     the id came with another write), the rest raise StaleRevision and the caller tells them
     apart.
@@ -472,7 +437,6 @@ def _write(
         if client_id:
             _check_journal(token, client_id, what)
         raise
-    _remember([written.record])
     _keep_board(written.board)
     return written
 

@@ -39,7 +39,7 @@ def test_tento_caches_names_the_caches_kept() -> None:
 
 
 def test_with_caches_off_nothing_is_kept(app: Flask) -> None:
-    """A worker with TENTO_CACHES=0 keeps no board, record or live fragment, whatever it serves."""
+    """A worker with TENTO_CACHES=0 keeps no board or live fragment, whatever it serves."""
     cold = worker(app, "0")
     client = cold.test_client()
     table = open_table(client)
@@ -49,11 +49,7 @@ def test_with_caches_off_nothing_is_kept(app: Flask) -> None:
     for path in (f"/m/{table}", f"/v/{view.view_token}/placar", f"/m/{table}/historico"):
         assert client.get(path).status_code == 200
     with cold.app_context():
-        assert [len(caches.store(c)) for c in (caches.BOARDS, caches.RECORDS, caches.LIVE)] == [
-            0,
-            0,
-            0,
-        ]
+        assert [len(caches.store(c)) for c in (caches.BOARDS, caches.LIVE)] == [0, 0]
 
 
 @dataclass

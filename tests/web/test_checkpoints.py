@@ -239,53 +239,6 @@ def test_the_kept_boards_are_bounded(
     assert kept_board(app, tokens[0]) is not None and kept_board(app, tokens[2]) is not None
 
 
-def test_the_record_cache_is_bounded(
-    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """An app keeps at most its cache's bound of records (fewer than a board reads, here), and
-    the boards read through it stay equal to the full fold."""
-    monkeypatch.setattr(caches, "RECORDS", replace(caches.RECORDS, bound=4))
-    token = open_table(client)
-    for n in range(45):
-        assert tap(client, token, f"normal:{n % 2}:1" if n < 20 else "anulada").status_code == 200
-        with app.app_context():
-            assert len(caches.store(caches.RECORDS)) <= 4
-    checkpointed, folded = boards(app, token)
-    assert checkpointed == folded
-
-
-def test_the_record_cache_drops_only_its_least_recently_used(
-    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A full cache makes room for a new board's records by dropping the records read longest
-    ago, one for one: the other boards' records stay, and so does the cache's use."""
-    monkeypatch.setattr(caches, "RECORDS", replace(caches.RECORDS, bound=40))
-    first, second, third = open_table(client), open_table(client), open_table(client)
-    for token, count in ((first, 30), (second, 10), (third, 1)):
-        for _ in range(count):
-            assert tap(client, token, "anulada").status_code == 200
-    with app.app_context():
-        caches.store(caches.RECORDS).clear()
-        caches.store(caches.BOARDS).clear()  # the boards are read, not taken from the writes
-    client.get(f"/m/{first}")  # 30 records cached
-    client.get(f"/m/{second}")  # 10 more: the 40 fit
-    client.get(f"/m/{first}")  # the first table's records are now the most recent
-    client.get(f"/m/{third}")  # one more record: one of the second table's goes
-    with app.app_context():
-        known = caches.store(caches.RECORDS)
-        assert len(known) == 40
-        ids = {
-            token: set(
-                db.session.execute(
-                    db.select(HandRecord.id).join(Mesa).filter(Mesa.edit_token == token)
-                ).scalars()
-            )
-            for token in (first, second, third)
-        }
-    assert ids[first] | ids[third] <= set(known)
-    assert len(ids[second] & set(known)) == 9
-
-
 def test_a_table_refuses_records_past_its_limit_in_portuguese(
     app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
