@@ -491,9 +491,11 @@ def interleaved(setup: Setup, tables: Tables, seconds: int, rounds: int) -> dict
             ratios[name].append(ratio(data, bare))
             memory[name] = worker_memory(setup.server_pid)
     out = {name: {**combined(runs[name], ratios.get(name)), **memory[name]} for name in runs}
-    if ratios.get("tap") and ratios.get("tap_write"):
-        # The answer's cost: each round's tap over the same round's write alone.
-        over = [tap / write for tap, write in zip(ratios["tap"], ratios["tap_write"], strict=True)]
+    if runs.get("tap") and runs.get("tap_write"):
+        # The answer's cost: each round's taps a second over the same round's writes alone (run
+        # one after the other, a bare run between them), the median of the rounds.
+        pairs = zip(runs["tap"], runs["tap_write"], strict=True)
+        over = [tap["rps"] / write["rps"] for tap, write in pairs if write["rps"]]
         median, low, high = spread(over, 3)
         out["tap_over_write"] = {"ratio": median, "ratio_min": low, "ratio_max": high}
     return out
