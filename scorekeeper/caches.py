@@ -91,10 +91,12 @@ SCORE_IMAGES = Cache(
 )
 STATIC_FILES = Cache(
     "static_files",
-    "static files' content hashes and compressed bodies",
-    "(path, modification time, size) and (path, version, encoding)",
+    "static files' content hashes, compressed bodies and the templates' versioned URLs",
+    "(path, modification time, size), (path, version, encoding), (script root, file name)",
     256,
-    "pure given the file's stat: a changed file gets a new key",
+    "pure given the file's stat: a changed file gets a new key; the templates' URLs hold while "
+    "no static file changes under a running server (a release restarts it; debug mode looks "
+    "every time)",
     "each static file is hashed and compressed at the best level once: 30x static files/s",
 )
 STATEMENTS = Cache(
