@@ -657,6 +657,9 @@ def main() -> None:
     parser.add_argument(
         "--only", default="", help="comma-separated scenarios to run alone (no history, viewers)"
     )
+    parser.add_argument(
+        "--history-only", action="store_true", help="the history's rounds alone (noisy: compare)"
+    )
     options = parser.parse_args()
     global CACHES
     CACHES = options.caches
@@ -699,7 +702,13 @@ def main() -> None:
                 "history_rounds": options.history_rounds,
             }
             results["caches"] = options.caches
-            results.update(interleaved(setup, tables, options.seconds, options.rounds))
+            if options.history_only:
+                results["history"] = history(
+                    setup, tables, options.seconds, options.history_rounds
+                )
+                options.only = "history"
+            else:
+                results.update(interleaved(setup, tables, options.seconds, options.rounds))
             if not options.only:
                 results["history"] = history(
                     setup, tables, options.seconds, options.history_rounds
