@@ -74,7 +74,7 @@ def watch_link(client: FlaskClient, token: str) -> str:
 def rows(html: str, testid: str) -> dict[str, dict[str, str]]:
     """The statistics rows with this test id, by name, as their data attributes."""
     found = {}
-    for row in re.findall(rf'<tr data-testid="{testid}"([^>]*)>', html):
+    for row in re.findall(rf'data-testid="{testid}"([^>]*)>', html):
         data = dict(re.findall(r'data-([a-z-]+)="([^"]*)"', row))
         found[data.get("nome") or data["nomes"]] = data
     return found
@@ -367,9 +367,11 @@ def test_onze_runs_streaks_and_the_biggest_comeback_come_from_the_records(local:
     play(client, token, "ferro:0")  # 11 x 11, and Ana takes the mão de ferro
     html = client.get(f"/turma/{turma}").text
     players = rows(html, "stats-jogador")
-    assert players["Beto"]["onze"] == "3" and players["Beto"]["onze-ganhas"] == "0"
+    assert players["Beto"]["onze"] == "4" and players["Beto"]["onze-jogadas"] == "3"
+    assert players["Beto"]["onze-ganhas"] == "0" and players["Beto"]["onze-correu"] == "1"
     assert players["Ana"]["onze"] == "0"
-    assert players["Beto"]["correu"] == "1" and players["Ana"]["correu"] == "0"
+    assert players["Beto"]["correu"] == "2" and players["Beto"]["correu-truco"] == "1"
+    assert players["Ana"]["correu"] == "0"
     assert players["Ana"]["melhor-sequencia"] == "1" and players["Beto"]["melhor-sequencia"] == "0"
     assert "de 1 x 11" in html  # Ana won from 1 x 11
 
@@ -399,6 +401,13 @@ def test_a_turma_page_reads_only_the_tables_that_changed(
         assert stored is not None and stored.revision == table.revision
 
 
+def spreadsheet(text: str) -> list[list[str]]:
+    """A CSV export's rows as a pt-BR spreadsheet reads them: a byte-order mark, then cells
+    separated by ';'."""
+    assert text.startswith("\ufeff")
+    return list(csv.reader(io.StringIO(text[1:]), delimiter=";"))
+
+
 def test_the_exports_carry_the_whole_history_with_a_header_row(local: Flask) -> None:
     """CSV (with a header row) and JSON exports carry every game of the table and of the turma."""
     client = local.test_client()
@@ -409,7 +418,7 @@ def test_the_exports_carry_the_whole_history_with_a_header_row(local: Flask) -> 
     csv_link = re.search(r'href="([^"]+)" data-testid="exportar-csv"', page)
     json_link = re.search(r'href="([^"]+)" data-testid="exportar-json"', page)
     assert csv_link and json_link
-    table = list(csv.reader(io.StringIO(client.get(csv_link.group(1)).text)))
+    table = spreadsheet(client.get(csv_link.group(1)).text)
     assert table[0][0] == "mesa" and len(table) == 2
     assert table[1][2:4] == ["Ana e Caio", "Beto e Duda"] and table[1][6] == "Ana e Caio"
     history = json.loads(client.get(json_link.group(1)).text)
@@ -419,7 +428,7 @@ def test_the_exports_carry_the_whole_history_with_a_header_row(local: Flask) -> 
     log_csv = re.search(r'href="([^"]+)" data-testid="exportar-csv"', log_page)
     log_json = re.search(r'href="([^"]+)" data-testid="exportar-json"', log_page)
     assert log_csv and log_json
-    lines = list(csv.reader(io.StringIO(client.get(log_csv.group(1)).text)))
+    lines = spreadsheet(client.get(log_csv.group(1)).text)
     assert lines[0][0] == "registro" and [line[2] for line in lines[1:]] == [
         "normal",
         "proxima_partida",
