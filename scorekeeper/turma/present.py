@@ -288,7 +288,7 @@ def _log_row(mesa: Mesa, record: Entry) -> list[Any]:
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet may run as a formula
 
 
-CSV_TYPE = "text/csv; charset=utf-8"
+CSV_TYPE = "text/csv"  # Flask adds "; charset=utf-8"
 # What a pt-BR spreadsheet opens in columns, accents right: a byte-order mark first, then cells
 # separated by ';' (its decimal separator is the comma).
 CSV_BOM, CSV_DELIMITER = "\ufeff", ";"

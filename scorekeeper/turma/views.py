@@ -198,7 +198,8 @@ answer_refusals(bp, _refused)
 # --- exports ---------------------------------------------------------------------------------
 # Every export is on a viewer token (a table's /v/, a turma's /vt/): a copied export link hands
 # out nothing more than watching. The scorer-token addresses of old answer too (they give away
-# nothing their token does not), but no page links them any more.
+# nothing their token does not), but no page links them any more: the viewer's rule, listed
+# last, is added first, and url_for builds the first rule of an endpoint.
 
 
 def _download(body: Any, mimetype: str, filename: str) -> Response:
@@ -216,8 +217,8 @@ def _table_for_export(token: str) -> Any:
     return found
 
 
-@bp.get("/v/<token>/exportar.csv")
 @bp.get("/m/<token>/exportar.csv")
+@bp.get("/v/<token>/exportar.csv")
 def export_table_csv(token: str) -> Response:
     """A table's whole log as CSV (a header row, one row per record)."""
     mesa = _table_for_export(token)
@@ -225,8 +226,8 @@ def export_table_csv(token: str) -> Response:
     return _download(stream_with_context(lines), present.CSV_TYPE, "tento-mesa.csv")
 
 
-@bp.get("/v/<token>/exportar.json")
 @bp.get("/m/<token>/exportar.json")
+@bp.get("/v/<token>/exportar.json")
 def export_table_json(token: str) -> Response:
     """A table's whole log as JSON."""
     mesa = _table_for_export(token)
@@ -243,8 +244,8 @@ def _turma_for_export(token: str) -> Any:
     return view, view.found
 
 
-@bp.get("/vt/<token>/exportar.csv")
 @bp.get("/turma/<token>/exportar.csv")
+@bp.get("/vt/<token>/exportar.csv")
 def export_turma_csv(token: str) -> Response:
     """A turma's games as CSV (a header row, one row per game, oldest first)."""
     view, found = _turma_for_export(token)
@@ -252,8 +253,8 @@ def export_turma_csv(token: str) -> Response:
     return _download(lines, present.CSV_TYPE, "tento-turma.csv")
 
 
-@bp.get("/vt/<token>/exportar.json")
 @bp.get("/turma/<token>/exportar.json")
+@bp.get("/vt/<token>/exportar.json")
 def export_turma_json(token: str) -> Response:
     """A turma's history as JSON: tables, games, players, pairs, head-to-heads."""
     view, found = _turma_for_export(token)

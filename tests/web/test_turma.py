@@ -990,3 +990,73 @@ def test_the_chart_is_left_out_until_a_game_is_finished(local: Flask) -> None:
     html = client.get(f"/turma/{turma}").text
     assert [bar[1:3] for bar in chart_bars(html)] == [("Ana e Caio", 1), ("Beto e Duda", 0)]
     assert "ainda sem partidas" not in html
+
+
+EXPORT_LINK = re.compile(r'href="([^"]*/(?:exportar\.(?:csv|json)|arquivo-da-turma\.json))"')
+
+
+def test_every_export_link_carries_the_viewer_token_never_the_scorers(local: Flask) -> None:
+    """The turma's scorer and viewer pages and a table's history offer every export (CSV, JSON,
+    the turma's file), each on the viewer token: a copied export link hands out no right to
+    score, open tables or merge names. Each link answers."""
+    client = local.test_client()
+    table = open_table(client, **PLAYERS)
+    turma = new_turma(client, table)
+    play(client, table, *WIN_A)
+    view = watch_link(client, turma).rsplit("/", 1)[1]
+    with local.app_context():
+        table_view = mesas.scorer_table(table).view_token
+    pages = {
+        f"/turma/{turma}": f"/vt/{view}/",
+        f"/vt/{view}": f"/vt/{view}/",
+        f"/m/{table}/historico": f"/v/{table_view}/",
+    }
+    for page, prefix in pages.items():
+        html = client.get(page).text
+        links = EXPORT_LINK.findall(html)
+        assert len(links) == (2 if page.startswith("/m/") else 3), page
+        for link in links:
+            assert link.startswith(prefix) and turma not in link and table not in link, link
+            assert client.get(link).status_code == 200, link
+
+
+def test_csv_exports_open_in_a_pt_br_spreadsheet(local: Flask) -> None:
+    """The table's and the turma's CSV start with a UTF-8 byte-order mark (accents read right)
+    and separate cells with ';' (a pt-BR spreadsheet's list separator), one column each."""
+    client = local.test_client()
+    table = open_table(client, jogadores="2", time_a="João", time_b="Zé Açúcar")
+    turma = new_turma(client, table)
+    play(client, table, *WIN_B)
+    view = watch_link(client, turma).rsplit("/", 1)[1]
+    for link in (f"/vt/{view}/exportar.csv", f"/m/{table}/exportar.csv"):
+        answer = client.get(link)
+        assert answer.data.startswith(b"\xef\xbb\xbf")
+        assert answer.headers["Content-Type"] == "text/csv; charset=utf-8"
+        rows = spreadsheet(answer.data.decode("utf-8"))
+        assert len({len(row) for row in rows}) == 1 and len(rows[0]) > 5
+    games = spreadsheet(client.get(f"/vt/{view}/exportar.csv").data.decode("utf-8"))
+    assert games[1][6] == "Zé Açúcar"
+
+
+def test_a_csv_decimal_is_written_with_a_comma_and_a_formula_stays_text() -> None:
+    """A decimal cell reads '2,5' (the pt-BR decimal comma); text that could start a formula
+    keeps its leading apostrophe; whole numbers stay numbers."""
+    lines = "".join(turma_present.csv_lines(("a", "b", "c"), iter([[2.5, "=1+1", 12]])))
+    assert lines == "\ufeffa;b;c\r\n2,5;'=1+1;12\r\n"
+
+
+def test_the_turma_list_shows_each_tables_team_names_and_its_players(local: Flask) -> None:
+    """Each table in the turma's list is named by its teams ('Brabos x Patos'), its players
+    under them ('Ana e Caio x Beto e Duda'); a 1x1 table whose teams are its players' names
+    shows them once."""
+    client = local.test_client()
+    table = open_table(client, **PLAYERS, time_a="Brabos", time_b="Patos")
+    turma = new_turma(client, table)
+    again(client, turma)
+    single = open_table(client, jogadores="2", time_a="Zé", time_b="Bia")
+    client.post(f"/m/{single}/turma", data={"rev": 0, "acao": "entrar", "link": turma})
+    html = client.get(f"/turma/{turma}").text
+    teams = re.findall(r'data-testid="turma-mesa-times">([^<]*)<', html)
+    players = re.findall(r'data-testid="turma-mesa-jogadores">([^<]*)<', html)
+    assert teams == ["Zé x Bia", "Brabos x Patos", "Brabos x Patos"]
+    assert players == ["Ana e Caio x Beto e Duda"] * 2
