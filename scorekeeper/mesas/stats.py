@@ -1,11 +1,12 @@
 """A turma's statistics, from its tables' hand records (the log stays the truth).
 
 Each table's records are read into a small summary (its games, series, mãos de onze played,
-won and run from, runs from truco, hands and times), kept in `mesa_summary` with the table's revision; the summary reads the
-stored state after each record (its checkpoint), never folding the rules again. It also keeps
-its own fold at a few records (MARGIN, 2 MARGIN, 4 MARGIN… active records from the newest): once
-the table moved on, it is folded on from one that no write since can have reached, reading only
-the records after it, so its cost follows the writes since, not the table's length.
+won and run from, runs from truco, hands and times), kept in `mesa_summary` with the table's
+revision; the summary reads the stored state after each record (its checkpoint), never folding
+the rules again. It also keeps its own fold at a few records (MARGIN, 2 MARGIN, 4 MARGIN…
+active records from the newest): once the table moved on, it is folded on from one that no
+write since can have reached, reading only the records after it, so its cost follows the writes
+since, not the table's length.
 
 The statistics are a fold of the summaries, table after table in order, into a tally whose size
 is the turma's players, pairs and rivalries, never its history. The tally of the older tables

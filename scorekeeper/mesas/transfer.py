@@ -161,7 +161,7 @@ def read_document(data: bytes) -> tuple[dict[str, Any], str]:
 
 def _value(column: Column[Any], value: Any, where: str) -> Any:
     """A file's value for `column`, checked against the column's type; a refusal otherwise."""
-    wrong = _broken(f"{where}: “{column.name}” inválido")
+    wrong = _broken(f"{where}: um valor não é do tipo esperado")
     if value is None:
         if column.nullable:
             return None
@@ -200,7 +200,7 @@ def _columns(table: Any, given: Any, where: str) -> dict[str, Any]:
     carried = {c.name: c for c in _carried(table)}
     unknown = set(given) - set(carried)
     if unknown:
-        raise _broken(f"{where}: “{sorted(unknown)[0]}” não existe neste Tento")
+        raise _broken(f"{where}: tem dados que este Tento não conhece; atualize-o")
     return {name: _value(carried[name], value, where) for name, value in given.items()}
 
 
@@ -225,7 +225,7 @@ def _mesa_values(given: Any, where: str) -> tuple[dict[str, Any], MatchConfig]:
     settings["first_dealer"] = values.get("first_dealer", 0)
     for option in TABLE_OPTIONS:
         if settings.get(option.name) not in option.values:
-            raise _broken(f"{where}: opção “{option.name}” inválida")
+            raise _broken(f"{where}: {option.unknown.lower()}")
     try:
         config = MatchConfig(
             players=settings["players"],
@@ -290,7 +290,7 @@ def _records(given: Any, config: MatchConfig, where: str) -> list[dict[str, Any]
                 raise _broken(f"{here}: desfeito antes de um valendo")
             try:
                 state = state.apply(Outcome(Kind(record["kind"]), record["side"], record["points"]))
-            except RulesError as error:
+            except (RulesError, TypeError, ValueError) as error:
                 raise _broken(f"{here}: {error}") from error
             if (record["score_a"], record["score_b"]) != state.points or stored != list(
                 state.snapshot()
@@ -351,16 +351,13 @@ class Imported:
 
     turma: Turma
     again: bool
-    tables: int
 
 
 def _write(turma: dict[str, Any], planned: list[Planned], view_token: str) -> int:
     """Write the turma, its tables and their records in one transaction; the turma's id."""
     with db.engine.begin() as connection:
         values = {**turma, "edit_token": new_token(), "view_token": view_token}
-        turma_id = connection.execute(
-            insert(_TURMAS).returning(_TURMAS.c.id), values
-        ).scalar_one()
+        turma_id = connection.execute(insert(_TURMAS).returning(_TURMAS.c.id), values).scalar_one()
         ids: list[int] = []
         for table in planned:
             previous = ids[table.previous] if table.previous is not None else None
@@ -384,10 +381,9 @@ def import_turma(data: bytes, secret: str) -> Imported:
     file (`again`) when there is one. A BadFile refusal, nothing written, for any other file."""
     document, key = read_document(data)
     view_token = import_token(secret, key)
-    count = len(document.get("mesas") or ())
     found = find_turma(view_token, edit=False)
     if found is not None:
-        return Imported(found, True, count)
+        return Imported(found, True)
     turma, planned = plan(document)
     try:
         turma_id = _write(turma, planned, view_token)
@@ -395,7 +391,5 @@ def import_turma(data: bytes, secret: str) -> Imported:
         found = find_turma(view_token, edit=False)
         if found is None:
             raise
-        return Imported(found, True, count)
-    imported = db.session.get(Turma, turma_id)
-    assert imported is not None
-    return Imported(imported, False, len(planned))
+        return Imported(found, True)
+    return Imported(db.session.get_one(Turma, turma_id), False)

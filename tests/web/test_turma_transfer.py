@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
@@ -138,7 +137,7 @@ def imported(app: Flask, data: bytes) -> transfer.Imported:
     """Import a turma's file through the domain, in an app context of its own."""
     with app.app_context():
         found = transfer.import_turma(data, SECRET)
-        found.turma.edit_token  # loaded while the session is open
+        db.session.expunge(found.turma)  # read after the session closes
         return found
 
 
@@ -223,9 +222,7 @@ STEPS = st.lists(
         st.tuples(st.just("de_novo"), TABLE),
         st.tuples(st.just("trocar"), TABLE),
         st.tuples(st.just("juntar"), TABLE, st.integers(0, 5), st.integers(0, 5)),
-        st.tuples(
-            st.just("nova"), st.sampled_from([2, 4]), st.sampled_from([0, 3]), st.booleans()
-        ),
+        st.tuples(st.just("nova"), st.sampled_from([2, 4]), st.sampled_from([0, 3]), st.booleans()),
     ),
     max_size=40,
 )
