@@ -9,7 +9,9 @@ import contextlib
 import io
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,7 +20,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
 
-from scorekeeper import mesas
+from scorekeeper import create_app, mesas
 from scorekeeper.extensions import db
 from scorekeeper.mesas import service, transfer
 from scorekeeper.mesas import stats as stats_domain
@@ -495,3 +497,43 @@ def test_the_import_form_refuses_bad_files_in_portuguese_never_a_500(
 def test_a_file_just_over_the_limit_is_refused_by_the_domain_too(app: Flask) -> None:
     """The domain refuses a file larger than its limit before reading it."""
     assert refused(app, b" " * (transfer.MAX_BYTES + 1)) == transfer.TOO_BIG
+
+
+@pytest.fixture
+def csrf_app(tmp_path: Path) -> Iterator[Flask]:
+    """The app with CSRF checks on, as in production."""
+    app = create_app(
+        {"SECRET_KEY": SECRET, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'c.sqlite3'}"}
+    )
+    with app.app_context():
+        db.create_all()
+    yield app
+    with app.app_context():
+        db.engine.dispose()
+
+
+def test_the_import_form_checks_its_csrf_token_and_takes_files_larger_than_a_form(
+    csrf_app: Flask,
+) -> None:
+    """The import form posts with the page's CSRF token (without it: a 400 in pt-BR, nothing
+    written), and takes a turma's file far larger than the 16 KB any other form may send."""
+    token = new_table(csrf_app, None, 2, 0, True)
+    with csrf_app.app_context():
+        turma = turmas_domain.create_turma(token, 0, "Longa").edit_token
+    for count in range(400):
+        step(csrf_app, turma, [token], ("marcar", 0, count))
+    data = exported(csrf_app, turma)
+    assert len(data) > 16 * 1024
+    client = csrf_app.test_client()
+    before = counts(csrf_app)
+    sent = {"arquivo": (io.BytesIO(data), "turma.json")}
+    forged = client.post("/importar-turma", data=sent, content_type="multipart/form-data")
+    assert forged.status_code == 400 and "Recarregue a página" in forged.text
+    assert counts(csrf_app) == before
+    form = client.get("/importar-turma").text
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', form)
+    assert csrf
+    sent = {"csrf_token": csrf.group(1), "arquivo": (io.BytesIO(data), "turma.json")}
+    answer = client.post("/importar-turma", data=sent, content_type="multipart/form-data")
+    assert answer.status_code == 303
+    assert counts(csrf_app)[2] == before[2] + 400
