@@ -344,8 +344,8 @@ def test_merging_two_spellings_counts_them_as_one_and_is_a_compare_and_swap(loca
 
 
 def test_onze_runs_streaks_and_the_biggest_comeback_come_from_the_records(local: Flask) -> None:
-    """Mãos de onze, runs from truco, streaks and the biggest comeback are read from the hand
-    records."""
+    """Mãos de onze (had, played, won, run from), runs (from truco and from the mão de onze),
+    streaks and the biggest comeback are read from the hand records."""
     client = local.test_client()
     token = open_table(client, jogadores="2", time_a="Ana", time_b="Beto")
     turma = new_turma(client, token)
