@@ -1,11 +1,12 @@
 """A turma's statistics, from its tables' hand records (the log stays the truth).
 
-Each table's records are read into a small summary (its games, series, mãos de onze, runs from
-truco, hands and times), kept in `mesa_summary` with the table's revision; the summary reads the
-stored state after each record (its checkpoint), never folding the rules again. It also keeps
-its own fold at a few records (MARGIN, 2 MARGIN, 4 MARGIN… active records from the newest): once
-the table moved on, it is folded on from one that no write since can have reached, reading only
-the records after it, so its cost follows the writes since, not the table's length.
+Each table's records are read into a small summary (its games, series, mãos de onze played,
+won and run from, runs from truco, hands and times), kept in `mesa_summary` with the table's
+revision; the summary reads the stored state after each record (its checkpoint), never folding
+the rules again. It also keeps its own fold at a few records (MARGIN, 2 MARGIN, 4 MARGIN…
+active records from the newest): once the table moved on, it is folded on from one that no
+write since can have reached, reading only the records after it, so its cost follows the writes
+since, not the table's length.
 
 The statistics are a fold of the summaries, table after table in order, into a tally whose size
 is the turma's players, pairs and rivalries, never its history. The tally of the older tables
@@ -41,8 +42,8 @@ from ..rules import Kind, MatchState
 from .board import state_after
 from .words import LOCAL_TZ
 
-SUMMARY_VERSION = 2  # bump when the summary's shape changes: old ones are read again
-TALLY_VERSION = 2  # bump when the tally's shape or its counting changes: old ones are refolded
+SUMMARY_VERSION = 3  # bump when the summary's shape changes: old ones are read again
+TALLY_VERSION = 3  # bump when the tally's shape or its counting changes: old ones are refolded
 KEEP_OPEN = 3  # the newest tables of a turma, folded on every view instead of stored
 MARGIN = 32  # a summary's shallowest checkpoint: this many active records from the newest
 NIGHTS = 12  # the newest evenings the tally keeps, game by game, for the turma's chart
@@ -67,8 +68,9 @@ class Fold:
     hands: int = 0
     games: list[dict[str, Any]] = field(default_factory=list)
     series: list[int] = field(default_factory=list)
-    onze: list[list[int]] = field(default_factory=lambda: [[0, 0], [0, 0]])  # played, won
-    ran: list[int] = field(default_factory=lambda: [0, 0])  # runs from a truco (seis, nove…)
+    # per side, its mãos de onze: played, won, run from (/regras#mao-de-onze)
+    onze: list[list[int]] = field(default_factory=lambda: [[0, 0, 0], [0, 0, 0]])
+    ran: list[int] = field(default_factory=lambda: [0, 0])  # noted runs from a truco (seis…)
     # per side, its worst moment in the current game: deficit, own points, theirs
     worst: list[list[int]] = field(default_factory=lambda: [[0, 0, 0], [0, 0, 0]])
     start: str | None = None
@@ -83,13 +85,10 @@ class Fold:
         if (after.series_number, after.game_number) != (before.series_number, before.game_number):
             self.worst = [[0, 0, 0], [0, 0, 0]]
         side = record.side if record.side in (0, 1) else None
-        if kind is Kind.ONZE_GANHOU and side is not None:
-            self.onze[side][0] += 1
-            self.onze[side][1] += 1
-        elif kind is Kind.ONZE_PERDEU and side is not None:
-            self.onze[1 - side][0] += 1
-        if record.note in RAN_NOTES and side is not None:
-            self.ran[1 - side] += 1
+        if side is not None:
+            self._count_onze(kind, side)
+            if record.note in RAN_NOTES:
+                self.ran[1 - side] += 1
         for s in (0, 1):
             deficit = after.points[1 - s] - after.points[s]
             if after.game_winner is None and deficit > self.worst[s][0]:
@@ -110,6 +109,17 @@ class Fold:
         self.start = self.start or record.created_at.isoformat()
         self.end = record.created_at.isoformat()
         self.state = after
+
+    def _count_onze(self, kind: Kind, side: int) -> None:
+        """Count a mão de onze for the side that had 11 (`side` is who scored): played and won,
+        played and lost, or run from (the other side scores 1)."""
+        if kind is Kind.ONZE_GANHOU:
+            self.onze[side][0] += 1
+            self.onze[side][1] += 1
+        elif kind is Kind.ONZE_PERDEU:
+            self.onze[1 - side][0] += 1
+        elif kind is Kind.ONZE_CORREU:
+            self.onze[1 - side][2] += 1
 
     def mark(self, record: Entry) -> dict[str, Any]:
         """A checkpoint at `record`, the last one folded: which record it is and this fold."""
@@ -353,8 +363,19 @@ class Record:
     best_streak: int = 0  # the most games won in a row
     onze_played: int = 0
     onze_won: int = 0
-    ran: int = 0
+    onze_ran: int = 0  # mãos de onze run from
+    ran: int = 0  # noted runs from a truco (or seis, nove, doze)
     comeback: tuple[int, int, int] | None = None  # deficit, own points, theirs
+
+    @property
+    def onze_had(self) -> int:
+        """Mãos de onze this side had: played or run from."""
+        return self.onze_played + self.onze_ran
+
+    @property
+    def runs(self) -> int:
+        """Every run: from a truco (noted) and from a mão de onze."""
+        return self.ran + self.onze_ran
 
     @property
     def rate(self) -> int:
@@ -385,10 +406,13 @@ class Record:
 
 @dataclass(frozen=True)
 class Evening:
-    """One table's evening: when, the games and series each side won, hands, minutes."""
+    """One table's evening: its teams' names and, when named, each side's players ('Ana e
+    Caio'; None where they are the team's own name), when, the games and series each side
+    won, hands, minutes."""
 
     mesa: Mesa
     teams: tuple[str, str]
+    players: tuple[str, str] | None
     games: tuple[int, int]
     series: tuple[int, int]
     hands: int
@@ -456,8 +480,10 @@ def _credit(record: Record, summary: Mapping[str, Any], side: int) -> None:
     for winner in summary["series"]:
         record.series += 1
         record.series_wins += winner == side
-    record.onze_played += summary["onze"][side][0]
-    record.onze_won += summary["onze"][side][1]
+    played, won, ran = summary["onze"][side]
+    record.onze_played += played
+    record.onze_won += won
+    record.onze_ran += ran
     record.ran += summary["ran"][side]
 
 
@@ -491,10 +517,11 @@ def evening(mesa: Mesa, summary: Mapping[str, Any]) -> Evening:
     minutes = int((end - start).total_seconds() // 60) if start and end else 0
     seated = sides_of(summary)
     teams = (str(summary["teams"][0]), str(summary["teams"][1]))
-    if seated is not None:
-        teams = (" e ".join(seated[0]), " e ".join(seated[1]))
+    players = None
+    if seated is not None and [[t] for t in teams] != [list(side) for side in seated]:
+        players = (" e ".join(seated[0]), " e ".join(seated[1]))
     points = (int(summary["points"][0]), int(summary["points"][1]))
-    return Evening(mesa, teams, games, series, summary["hands"], start, minutes, points)
+    return Evening(mesa, teams, players, games, series, summary["hands"], start, minutes, points)
 
 
 @dataclass

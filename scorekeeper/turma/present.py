@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import csv
 import io
+import re
+import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -42,6 +44,28 @@ def comeback_text(record: stats_domain.Record) -> str:
         return "–"
     _deficit, own, theirs = record.comeback
     return f"de {own} x {theirs}"
+
+
+def onze_text(record: stats_domain.Record) -> str:
+    """The mãos de onze a player or pair had, e.g. '5: jogou 1, ganhou 0, correu de 4', or '–'."""
+    if not record.onze_had:
+        return "–"
+    return (
+        f"{record.onze_had}: jogou {record.onze_played}, ganhou {record.onze_won},"
+        f" correu de {record.onze_ran}"
+    )
+
+
+def runs_text(record: stats_domain.Record) -> str:
+    """Every run, e.g. '5 (1 do truco, 4 da mão de onze)', or '0'."""
+    parts = []
+    if record.ran:
+        parts.append(f"{record.ran} do truco")
+    if record.onze_ran:
+        parts.append(f"{record.onze_ran} da mão de onze")
+    if len(parts) < 2:  # one kind of run: its own words say it all
+        return " ".join(parts) or "0"
+    return f"{record.runs} ({', '.join(parts)})"
 
 
 def duration_text(minutes: int) -> str:
@@ -205,7 +229,10 @@ def page_context(view: TurmaView, *, scorer: bool) -> dict[str, Any]:
         "chart": night_chart(view.stats.nights),
         "streak_text": streak_text,
         "comeback_text": comeback_text,
+        "onze_text": onze_text,
+        "runs_text": runs_text,
         "duration_text": duration_text,
+        "file_name": turma_filename(turma),
         "scorer": scorer,
         "watch_url": watch,
         "og_image": shared_url("turma.viewer_image", token=turma.view_token, **_newest_rev(view)),
@@ -261,6 +288,12 @@ def _log_row(mesa: Mesa, record: Entry) -> list[Any]:
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet may run as a formula
 
 
+CSV_TYPE = "text/csv"  # Flask adds "; charset=utf-8"
+# What a pt-BR spreadsheet opens in columns, accents right: a byte-order mark first, then cells
+# separated by ';' (its decimal separator is the comma).
+CSV_BOM, CSV_DELIMITER = "\ufeff", ";"
+
+
 def as_text(cell: Any) -> Any:
     """A CSV cell a spreadsheet shows as it is: text that could start a formula ('=1+1',
     '+cmd|...', '@SUM(A1)', a tab or CR first) gets a leading apostrophe; numbers stay numbers."""
@@ -269,12 +302,22 @@ def as_text(cell: Any) -> Any:
     return cell
 
 
+def as_cell(cell: Any) -> Any:
+    """A CSV cell as a pt-BR spreadsheet reads it: a decimal with a comma, text made safe
+    (`as_text`)."""
+    if isinstance(cell, float):
+        return f"{cell:g}".replace(".", ",")
+    return as_text(cell)
+
+
 def csv_lines(header: Sequence[str], rows: Iterator[Sequence[Any]]) -> Iterator[str]:
-    """CSV text, a line at a time (a header row first), no cell a formula."""
+    """CSV text for a pt-BR spreadsheet, a line at a time: the byte-order mark and the header
+    row first, cells separated by ';', no cell a formula."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer)
+    buffer.write(CSV_BOM)
+    writer = csv.writer(buffer, delimiter=CSV_DELIMITER)
     for row in _chain(header, rows):
-        writer.writerow([as_text(cell) for cell in row])
+        writer.writerow([as_cell(cell) for cell in row])
         yield buffer.getvalue()
         buffer.seek(0)
         buffer.truncate()
@@ -403,8 +446,11 @@ def turma_json(view: TurmaView, found: Mapping[int, Mapping[str, Any]]) -> dict[
             "vitorias": r.wins,
             "series": r.series,
             "series_vitorias": r.series_wins,
-            "maos_de_onze": r.onze_played,
+            "maos_de_onze": r.onze_had,
+            "maos_de_onze_jogadas": r.onze_played,
             "maos_de_onze_ganhas": r.onze_won,
+            "maos_de_onze_corridas": r.onze_ran,
+            "correu": r.runs,
             "correu_do_truco": r.ran,
             "melhor_sequencia": r.best_streak,
         }
@@ -427,3 +473,10 @@ def turma_json(view: TurmaView, found: Mapping[int, Mapping[str, Any]]) -> dict[
         "duplas": [record(r) for r in stats.pairs],
         "confrontos": [{"lados": list(h.names), "vitorias": list(h.wins)} for h in stats.rivals],
     }
+
+
+def turma_filename(turma: Turma) -> str:
+    """The name the turma's file is saved as, e.g. 'turma-truco-de-quinta.tento.json'."""
+    plain = unicodedata.normalize("NFKD", turma.name).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:40] or "turma"
+    return f"turma-{slug}.tento.json"

@@ -10,6 +10,7 @@ from typing import Any
 from flask import (
     Blueprint,
     Response,
+    current_app,
     make_response,
     redirect,
     render_template,
@@ -19,12 +20,15 @@ from flask import (
     url_for,
 )
 from markupsafe import Markup
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import mesas
 from ..errors import answer_refusals
+from ..extensions import csrf
 from ..limits import opening_limit
-from ..mesas import StaleTurma, turmas
+from ..mesas import StaleTurma, transfer, turmas
 from ..mesas.inputs import Write, visible
+from ..mesas.service import find_mesa
 from ..rules import RulesError
 from . import present
 
@@ -122,7 +126,10 @@ def _turma_page(token: str, message: str | None = None, status: int = 200) -> Re
     view = present.turma_view(turma, _before() if request.method == "GET" else None)
     context = present.page_context(view, scorer=True)
     rotated = request.args.get("trocados") == "1"
-    page = render_template("turma/page.html", message=message, rotated=rotated, **context)
+    imported = request.args.get("importada") == "1"
+    page = render_template(
+        "turma/page.html", message=message, rotated=rotated, imported=imported, **context
+    )
     return make_response(page, status)
 
 
@@ -177,6 +184,8 @@ def rotate(token: str) -> Response:
 def _refused(message: str | None, status: int) -> Response:
     """A write not applied: the page it came from again (a table's 'salvar na turma', or the
     turma's page), with why."""
+    if request.endpoint == "turma.import_post":
+        return _import_page(message, status)
     token = str((request.view_args or {}).get("token", ""))
     if request.path.startswith("/m/"):
         return _save_page(token, message, status)
@@ -187,6 +196,11 @@ answer_refusals(bp, _refused)
 
 
 # --- exports ---------------------------------------------------------------------------------
+# Every export is on a viewer token (a table's /v/, a turma's /vt/): a copied export link hands
+# out nothing more than watching. The scorer-token addresses of old answer too (they give away
+# nothing their token does not), but no page links them any more: the viewer's rule, listed
+# last, is added first, and url_for builds the first rule of an endpoint.
+
 
 def _download(body: Any, mimetype: str, filename: str) -> Response:
     """A response the browser saves as `filename`."""
@@ -195,25 +209,35 @@ def _download(body: Any, mimetype: str, filename: str) -> Response:
     return response
 
 
+def _table_for_export(token: str) -> Any:
+    """A table by its viewer or scorer token (the exports carry no token)."""
+    found = find_mesa(token, edit=False) or find_mesa(token, edit=True)
+    if found is None:
+        raise mesas.UnknownTable()
+    return found
+
+
 @bp.get("/m/<token>/exportar.csv")
+@bp.get("/v/<token>/exportar.csv")
 def export_table_csv(token: str) -> Response:
     """A table's whole log as CSV (a header row, one row per record)."""
-    mesa = mesas.scorer_table(token)
+    mesa = _table_for_export(token)
     lines = present.csv_lines(present.LOG_HEADER, present.log_rows(mesa, mesas.all_records(mesa)))
-    return _download(stream_with_context(lines), "text/csv", "tento-mesa.csv")
+    return _download(stream_with_context(lines), present.CSV_TYPE, "tento-mesa.csv")
 
 
 @bp.get("/m/<token>/exportar.json")
+@bp.get("/v/<token>/exportar.json")
 def export_table_json(token: str) -> Response:
     """A table's whole log as JSON."""
-    mesa = mesas.scorer_table(token)
+    mesa = _table_for_export(token)
     body = json.dumps(present.log_json(mesa, mesas.all_records(mesa)), ensure_ascii=False, indent=1)
     return _download(body, "application/json", "tento-mesa.json")
 
 
 def _turma_for_export(token: str) -> Any:
-    """A turma by its scorer or viewer token (the exports carry no token)."""
-    found = turmas.find_turma(token, edit=True) or turmas.find_turma(token, edit=False)
+    """A turma by its viewer or scorer token (the exports carry no token)."""
+    found = turmas.find_turma(token, edit=False) or turmas.find_turma(token, edit=True)
     if found is None:
         raise turmas.UnknownTurma()
     view = present.turma_history(found)
@@ -226,7 +250,7 @@ def export_turma_csv(token: str) -> Response:
     """A turma's games as CSV (a header row, one row per game, oldest first)."""
     view, found = _turma_for_export(token)
     lines = present.csv_lines(present.GAMES_HEADER, iter(present.turma_games(view, found)))
-    return _download(lines, "text/csv", "tento-turma.csv")
+    return _download(lines, present.CSV_TYPE, "tento-turma.csv")
 
 
 @bp.get("/turma/<token>/exportar.json")
@@ -236,6 +260,67 @@ def export_turma_json(token: str) -> Response:
     view, found = _turma_for_export(token)
     body = json.dumps(present.turma_json(view, found), ensure_ascii=False, indent=1)
     return _download(body, "application/json", "tento-turma.json")
+
+
+# --- a turma moved to another Tento ----------------------------------------------------------
+
+
+@bp.get("/vt/<token>/arquivo-da-turma.json")
+def export_turma_file(token: str) -> Response:
+    """The turma's file, to import into another Tento: every table and record, no token."""
+    turma = turmas.viewer_turma(token)
+    body = json.dumps(transfer.export_turma(turma), ensure_ascii=False, separators=(",", ":"))
+    return _download(body, "application/json", present.turma_filename(turma))
+
+
+def _import_page(
+    message: str | None = None, status: int = 200, again: transfer.Imported | None = None
+) -> Response:
+    """The 'importar turma' page, with a refusal's message, or the turma a file was imported
+    into before: its scorer link only for the browser that holds it, else its viewer link."""
+    found = None
+    if again is not None:
+        turma = again.turma
+        mine = session.get("turma") == turma.edit_token
+        url = (
+            url_for("turma.page", token=turma.edit_token)
+            if mine
+            else url_for("turma.viewer", token=turma.view_token)
+        )
+        found = {"turma": turma, "url": url, "mine": mine}
+    page = render_template(
+        "turma/import.html", message=message, found=found, limit_mb=transfer.MAX_BYTES >> 20
+    )
+    return make_response(page, status)
+
+
+@bp.get("/importar-turma")
+def import_form() -> Response:
+    """The form that imports a turma's file from another Tento."""
+    return _import_page()
+
+
+@bp.post("/importar-turma")
+@csrf.exempt  # checked below, once the upload's own size limit is set
+@opening_limit()
+def import_post() -> Response:
+    """Import a turma's file (its tables and records, with new links); then its page. The same
+    file again imports nothing and says where it went; a bad file changes nothing."""
+    request.max_content_length = transfer.MAX_BYTES + 64 * 1024  # the file and the form around it
+    try:
+        if current_app.config["WTF_CSRF_ENABLED"]:
+            csrf.protect()
+        upload = request.files.get("arquivo")
+    except RequestEntityTooLarge:
+        return _import_page(transfer.TOO_BIG, 413)
+    data = upload.read(transfer.MAX_BYTES + 1) if upload else b""
+    if not data:
+        return _import_page("Escolha o arquivo da turma.", 422)
+    imported = transfer.import_turma(data, current_app.config["SECRET_KEY"])
+    if imported.again:
+        return _import_page(again=imported)
+    _remember(imported.turma.edit_token)
+    return redirect(url_for("turma.page", token=imported.turma.edit_token, importada=1), 303)
 
 
 # --- the score as an image (Open Graph) -----------------------------------------------------

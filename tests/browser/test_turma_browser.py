@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .pages import next_board, side, tap
@@ -125,3 +126,76 @@ def test_a_turma_plays_three_evenings_and_its_statistics_add_up(
     answer = page.request.get(image.replace(image.split("/vt/")[0], live_server))
     assert answer.ok and answer.headers["content-type"] == "image/png"
     (shots / "turma-og.png").write_bytes(answer.body())
+
+
+# Every element of a page that reaches past the viewport's width (nothing should).
+_OVERFLOWING = """() => {
+  const width = document.documentElement.clientWidth;
+  const wide = [...document.querySelectorAll("body *")].filter((el) => {
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5);
+  });
+  return wide.map((el) => el.tagName + "." + el.className);
+}"""
+
+
+@pytest.mark.parametrize("size", [(320, 568), (390, 844)], ids=["320", "390"])
+def test_a_turma_reads_on_a_phone_and_moves_to_another_tento(
+    page: Page, live_server: str, shots: Path, size: tuple[int, int]
+) -> None:
+    """On a phone the turma's list names each table by its teams and its statistics fit the
+    screen (cards, nothing to scroll sideways), counting the mão de onze run from; the turma's
+    file, downloaded from its page, imports through the home page's link into a new turma with
+    the same statistics, and the same file again imports nothing."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(live_server + "/")
+    page.get_by_text("Opções da mesa").click()
+    page.fill("input[name=time_a]", "Brabos")
+    page.fill("input[name=time_b]", "Patos")
+    for seat, name in enumerate(SEATS):
+        page.fill(f"input[name=jogador_{seat}]", name)
+    page.get_by_role("button", name="Abrir mesa com essas opções").click()
+    page.wait_for_url("**/m/*")
+    board = page.url
+    page.get_by_test_id("salvar-turma").click()
+    page.fill("input[name=nome]", f"Quinta {width}")
+    page.get_by_role("button", name="Criar turma").click()
+    page.wait_for_url("**/turma/*")
+    turma = page.url
+    page.goto(board)
+    for value in ("+9", "+1", "+1"):
+        tap(page, "b", value)  # Patos at 11: a mão de onze
+    rev = page.locator("#board").get_attribute("data-rev") or ""
+    page.get_by_test_id("onze-correu").click()
+    expect(page.locator("#board")).not_to_have_attribute("data-rev", rev)
+
+    page.goto(turma)
+    expect(page.get_by_test_id("turma-mesa-times")).to_have_text("Brabos x Patos")
+    expect(page.get_by_test_id("turma-mesa-jogadores")).to_have_text("Ana e Caio x Beto e Duda")
+    pair = page.locator("[data-testid=stats-dupla][data-nomes='Beto e Duda']")
+    expect(pair).to_contain_text("1: jogou 0, ganhou 0, correu de 1")
+    assert page.evaluate(_OVERFLOWING) == []
+    page.get_by_test_id("estatisticas").screenshot(path=str(shots / f"turma-stats-{width}.png"))
+    before = shown(page, "stats-jogador", "data-nome")
+
+    with page.expect_download() as download:
+        page.get_by_test_id("exportar-turma").click()
+    file = download.value.path()
+    page.goto(live_server + "/")
+    page.get_by_test_id("importar-turma-link").click()
+    page.set_input_files("input[name=arquivo]", file)
+    page.get_by_role("button", name="Importar").click()
+    page.wait_for_url("**/turma/*?importada=1")
+    expect(page.get_by_test_id("turma-importada")).to_be_visible()
+    assert page.url.split("?")[0] != turma
+    assert shown(page, "stats-jogador", "data-nome") == before
+    assert page.evaluate(_OVERFLOWING) == []
+    page.screenshot(path=str(shots / f"turma-importada-{width}.png"))
+
+    page.goto(live_server + "/importar-turma")
+    page.set_input_files("input[name=arquivo]", file)
+    page.get_by_role("button", name="Importar").click()
+    expect(page.get_by_test_id("ja-importada")).to_be_visible()
+    assert page.evaluate(_OVERFLOWING) == []
+    page.screenshot(path=str(shots / f"turma-ja-importada-{width}.png"))

@@ -172,8 +172,9 @@ PAYLOADS = ("=1+1", "+cmd|' /C calc'!A0", "-2+3", "@SUM(A1)", "=HYPERLINK(\"x\")
 
 
 def cells(text: str) -> list[str]:
-    """Every cell of a CSV text."""
-    return [cell for row in csv.reader(io.StringIO(text)) for cell in row]
+    """Every cell of a CSV export (a byte-order mark, then cells separated by ';')."""
+    rows = csv.reader(io.StringIO(text.removeprefix("\ufeff")), delimiter=";")
+    return [cell for row in rows for cell in row]
 
 
 def test_exports_neutralise_spreadsheet_formulas_in_every_text_column(

@@ -74,7 +74,7 @@ def watch_link(client: FlaskClient, token: str) -> str:
 def rows(html: str, testid: str) -> dict[str, dict[str, str]]:
     """The statistics rows with this test id, by name, as their data attributes."""
     found = {}
-    for row in re.findall(rf'<tr data-testid="{testid}"([^>]*)>', html):
+    for row in re.findall(rf'data-testid="{testid}"([^>]*)>', html):
         data = dict(re.findall(r'data-([a-z-]+)="([^"]*)"', row))
         found[data.get("nome") or data["nomes"]] = data
     return found
@@ -344,8 +344,8 @@ def test_merging_two_spellings_counts_them_as_one_and_is_a_compare_and_swap(loca
 
 
 def test_onze_runs_streaks_and_the_biggest_comeback_come_from_the_records(local: Flask) -> None:
-    """Mãos de onze, runs from truco, streaks and the biggest comeback are read from the hand
-    records."""
+    """Mãos de onze (had, played, won, run from), runs (from truco and from the mão de onze),
+    streaks and the biggest comeback are read from the hand records."""
     client = local.test_client()
     token = open_table(client, jogadores="2", time_a="Ana", time_b="Beto")
     turma = new_turma(client, token)
@@ -367,9 +367,11 @@ def test_onze_runs_streaks_and_the_biggest_comeback_come_from_the_records(local:
     play(client, token, "ferro:0")  # 11 x 11, and Ana takes the mão de ferro
     html = client.get(f"/turma/{turma}").text
     players = rows(html, "stats-jogador")
-    assert players["Beto"]["onze"] == "3" and players["Beto"]["onze-ganhas"] == "0"
+    assert players["Beto"]["onze"] == "4" and players["Beto"]["onze-jogadas"] == "3"
+    assert players["Beto"]["onze-ganhas"] == "0" and players["Beto"]["onze-correu"] == "1"
     assert players["Ana"]["onze"] == "0"
-    assert players["Beto"]["correu"] == "1" and players["Ana"]["correu"] == "0"
+    assert players["Beto"]["correu"] == "2" and players["Beto"]["correu-truco"] == "1"
+    assert players["Ana"]["correu"] == "0"
     assert players["Ana"]["melhor-sequencia"] == "1" and players["Beto"]["melhor-sequencia"] == "0"
     assert "de 1 x 11" in html  # Ana won from 1 x 11
 
@@ -399,6 +401,13 @@ def test_a_turma_page_reads_only_the_tables_that_changed(
         assert stored is not None and stored.revision == table.revision
 
 
+def spreadsheet(text: str) -> list[list[str]]:
+    """A CSV export's rows as a pt-BR spreadsheet reads them: a byte-order mark, then cells
+    separated by ';'."""
+    assert text.startswith("\ufeff")
+    return list(csv.reader(io.StringIO(text[1:]), delimiter=";"))
+
+
 def test_the_exports_carry_the_whole_history_with_a_header_row(local: Flask) -> None:
     """CSV (with a header row) and JSON exports carry every game of the table and of the turma."""
     client = local.test_client()
@@ -409,7 +418,7 @@ def test_the_exports_carry_the_whole_history_with_a_header_row(local: Flask) -> 
     csv_link = re.search(r'href="([^"]+)" data-testid="exportar-csv"', page)
     json_link = re.search(r'href="([^"]+)" data-testid="exportar-json"', page)
     assert csv_link and json_link
-    table = list(csv.reader(io.StringIO(client.get(csv_link.group(1)).text)))
+    table = spreadsheet(client.get(csv_link.group(1)).text)
     assert table[0][0] == "mesa" and len(table) == 2
     assert table[1][2:4] == ["Ana e Caio", "Beto e Duda"] and table[1][6] == "Ana e Caio"
     history = json.loads(client.get(json_link.group(1)).text)
@@ -419,7 +428,7 @@ def test_the_exports_carry_the_whole_history_with_a_header_row(local: Flask) -> 
     log_csv = re.search(r'href="([^"]+)" data-testid="exportar-csv"', log_page)
     log_json = re.search(r'href="([^"]+)" data-testid="exportar-json"', log_page)
     assert log_csv and log_json
-    lines = list(csv.reader(io.StringIO(client.get(log_csv.group(1)).text)))
+    lines = spreadsheet(client.get(log_csv.group(1)).text)
     assert lines[0][0] == "registro" and [line[2] for line in lines[1:]] == [
         "normal",
         "proxima_partida",
@@ -981,3 +990,73 @@ def test_the_chart_is_left_out_until_a_game_is_finished(local: Flask) -> None:
     html = client.get(f"/turma/{turma}").text
     assert [bar[1:3] for bar in chart_bars(html)] == [("Ana e Caio", 1), ("Beto e Duda", 0)]
     assert "ainda sem partidas" not in html
+
+
+EXPORT_LINK = re.compile(r'href="([^"]*/(?:exportar\.(?:csv|json)|arquivo-da-turma\.json))"')
+
+
+def test_every_export_link_carries_the_viewer_token_never_the_scorers(local: Flask) -> None:
+    """The turma's scorer and viewer pages and a table's history offer every export (CSV, JSON,
+    the turma's file), each on the viewer token: a copied export link hands out no right to
+    score, open tables or merge names. Each link answers."""
+    client = local.test_client()
+    table = open_table(client, **PLAYERS)
+    turma = new_turma(client, table)
+    play(client, table, *WIN_A)
+    view = watch_link(client, turma).rsplit("/", 1)[1]
+    with local.app_context():
+        table_view = mesas.scorer_table(table).view_token
+    pages = {
+        f"/turma/{turma}": f"/vt/{view}/",
+        f"/vt/{view}": f"/vt/{view}/",
+        f"/m/{table}/historico": f"/v/{table_view}/",
+    }
+    for page, prefix in pages.items():
+        html = client.get(page).text
+        links = EXPORT_LINK.findall(html)
+        assert len(links) == (2 if page.startswith("/m/") else 3), page
+        for link in links:
+            assert link.startswith(prefix) and turma not in link and table not in link, link
+            assert client.get(link).status_code == 200, link
+
+
+def test_csv_exports_open_in_a_pt_br_spreadsheet(local: Flask) -> None:
+    """The table's and the turma's CSV start with a UTF-8 byte-order mark (accents read right)
+    and separate cells with ';' (a pt-BR spreadsheet's list separator), one column each."""
+    client = local.test_client()
+    table = open_table(client, jogadores="2", time_a="João", time_b="Zé Açúcar")
+    turma = new_turma(client, table)
+    play(client, table, *WIN_B)
+    view = watch_link(client, turma).rsplit("/", 1)[1]
+    for link in (f"/vt/{view}/exportar.csv", f"/m/{table}/exportar.csv"):
+        answer = client.get(link)
+        assert answer.data.startswith(b"\xef\xbb\xbf")
+        assert answer.headers["Content-Type"] == "text/csv; charset=utf-8"
+        rows = spreadsheet(answer.data.decode("utf-8"))
+        assert len({len(row) for row in rows}) == 1 and len(rows[0]) > 5
+    games = spreadsheet(client.get(f"/vt/{view}/exportar.csv").data.decode("utf-8"))
+    assert games[1][6] == "Zé Açúcar"
+
+
+def test_a_csv_decimal_is_written_with_a_comma_and_a_formula_stays_text() -> None:
+    """A decimal cell reads '2,5' (the pt-BR decimal comma); text that could start a formula
+    keeps its leading apostrophe; whole numbers stay numbers."""
+    lines = "".join(turma_present.csv_lines(("a", "b", "c"), iter([[2.5, "=1+1", 12]])))
+    assert lines == "\ufeffa;b;c\r\n2,5;'=1+1;12\r\n"
+
+
+def test_the_turma_list_shows_each_tables_team_names_and_its_players(local: Flask) -> None:
+    """Each table in the turma's list is named by its teams ('Brabos x Patos'), its players
+    under them ('Ana e Caio x Beto e Duda'); a 1x1 table whose teams are its players' names
+    shows them once."""
+    client = local.test_client()
+    table = open_table(client, **PLAYERS, time_a="Brabos", time_b="Patos")
+    turma = new_turma(client, table)
+    again(client, turma)
+    single = open_table(client, jogadores="2", time_a="Zé", time_b="Bia")
+    client.post(f"/m/{single}/turma", data={"rev": 0, "acao": "entrar", "link": turma})
+    html = client.get(f"/turma/{turma}").text
+    teams = re.findall(r'data-testid="turma-mesa-times">([^<]*)<', html)
+    players = re.findall(r'data-testid="turma-mesa-jogadores">([^<]*)<', html)
+    assert teams == ["Zé x Bia", "Brabos x Patos", "Brabos x Patos"]
+    assert players == ["Ana e Caio x Beto e Duda"] * 2
