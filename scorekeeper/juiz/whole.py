@@ -283,6 +283,8 @@ def _on_the_table(
             prompt = f"Toque a carta que {names.seat(seat)} jogou coberta."
     elif playing and state is not None and state.caller is not None:
         prompt = "Ninguém joga carta enquanto o pedido espera resposta."
+    elif playing and state is not None and state.onze_open:
+        prompt = "Ninguém joga carta antes da decisão da mão de onze."
     undo = None
     if query.events:
         undo = link(events=query.events[:-1], cover=False)
@@ -312,8 +314,7 @@ def _on_the_table(
 
 
 def _two_may_speak(query: WholeQuery) -> bool:
-    """True when two seats may have something to say at once (any player of a side answers,
-    or a mão de onze is decided while the other side's mão could put a card down or run): the
-    page then keeps room for two rows of buttons from the start."""
-    anyone = query.players == 4 and query.ruleset.anyone_answers
-    return anyone or query.special.onze_side is not None
+    """True when two seats may have something to say at once (any player of a side answers a
+    call or decides a mão de onze): the page then keeps room for two rows of buttons from the
+    start."""
+    return query.players == 4 and query.ruleset.anyone_answers
