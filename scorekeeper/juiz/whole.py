@@ -92,7 +92,8 @@ class RoundRow:
 
 
 def _rows(state: HandState, names: Names, teams: tuple[str, str]) -> tuple[RoundRow, ...]:
-    """The three rounds: the finished ones, the one being played, the ones to come (blank)."""
+    """The three rounds: the finished ones, the one being played (or the one the hand ended in,
+    with every card put down), the ones to come (blank)."""
     setup = state.setup
     rows: list[RoundRow] = []
 
@@ -110,14 +111,14 @@ def _rows(state: HandState, names: Names, teams: tuple[str, str]) -> tuple[Round
         puts = tuple(put(p.seat, p, win=p.seat == result.winning_seat) for p in result.plays)
         label = "Empate" if result.winner is None else teams[result.winner]
         rows.append(RoundRow(result.number, puts, label, False))
-    if not state.over:
+    if not state.over or state.plays:  # a hand decided mid-round keeps that round's cards
         order = setup.order(state.opener)
         played = dict(enumerate(state.plays))
         puts = tuple(
             put(seat, played.get(i), current=seat == state.card_turn)
             for i, seat in enumerate(order)
         )
-        rows.append(RoundRow(len(state.rounds) + 1, puts, None, True))
+        rows.append(RoundRow(len(state.rounds) + 1, puts, None, not state.over))
     blank = tuple(Put(None, "", None) for _ in range(setup.players))
     rows.extend(RoundRow(n, blank, None, False) for n in range(len(rows) + 1, 4))
     return tuple(rows)
