@@ -252,18 +252,16 @@ def _switches(
 def _seat_switches(
     query: RoundQuery, ruling: RoundRuling, choose: Callable[[str, RoundQuery, bool], Segment]
 ) -> tuple[Switch, Switch]:
-    """After the first round: who is the hand's mão, and who opened this round."""
+    """After the first round: who is the hand's mão (any player), and who opened this round."""
     names = {seat: slot.name for seat, slot in zip(query.seats, ruling.slots, strict=False)}
     first, mao = query.seats[0], query.seats[query.mao]
-    candidates = sorted({query.but(opener=side, mao=0).seats[0] for side in (0, 1)})
+
+    def mao_at(seat: int) -> RoundQuery:
+        """This round, opened by the same player, with `seat` as the hand's mão."""
+        return query.but(opener=first % 2, mao=(seat - first) % query.players, mao_seat=seat)
+
     mao_switch = Switch(
-        "Quem é o mão",
-        tuple(
-            choose(
-                names[s], query.but(opener=first % 2, mao=(s - first) % query.players), s == mao
-            )
-            for s in candidates
-        ),
+        "Quem é o mão", tuple(choose(names[s], mao_at(s), s == mao) for s in sorted(names))
     )
     opened = Switch(
         "Quem abriu a rodada",

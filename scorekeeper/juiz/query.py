@@ -58,6 +58,7 @@ ROUND_KEYS = (
     *(option.param for option in CARD_OPTIONS),
     "abre",
     "mao",
+    "assento_mao",
     "jogadas",
 )
 HAND_KEYS = ("rodadas", PLAYERS.param)
@@ -110,8 +111,9 @@ class RoundQuery:
 
     @property
     def seats(self) -> tuple[int, ...]:
-        """The seat of each play in order. The hand's mão plays at position `mao`; it is the
-        table's mão (seat `mao_seat`), or the player after it when the mão's side is the other."""
+        """The seat of each play in order. The hand's mão plays at position `mao`; it is seat
+        `mao_seat` (the table's mão, or the one chosen), or the player after it when the mão's
+        side is the other."""
         side = (self.opener + self.mao) % 2
         mao = self.mao_seat % self.players
         if mao % 2 != side:
@@ -121,6 +123,7 @@ class RoundQuery:
     def but(self, **changes: object) -> RoundQuery:
         """A copy with some fields changed (and the ones that no longer fit dropped)."""
         query = replace(self, **changes)  # type: ignore[arg-type]
+        query = replace(query, mao_seat=query.mao_seat % query.players)
         try:
             check_mao(query.mao, players=query.players, round_number=query.round_number)
         except RuleBroken:
@@ -140,6 +143,7 @@ class RoundQuery:
             **{option.param: getattr(self, option.name) for option in CARD_OPTIONS},
             "abre": SIDE_LABELS[self.opener],
             "mao": None if mao_opens(self.round_number) else str(self.mao + 1),
+            "assento_mao": str(self.mao_seat + 1),
             "jogadas": ",".join(self.plays) or None,
             "anteriores": ",".join(self.previous) or None,
             "cobrir": "1" if self.cover else None,
@@ -161,10 +165,13 @@ class RoundQuery:
             params.pop("abre")
         if self.mao == 0:
             params.pop("mao", None)
+        if self.mao_seat == GLOBAL_MAO_SEAT:
+            params.pop("assento_mao")
         return params
 
 
 GLOBAL = RoundQuery()
+GLOBAL_MAO_SEAT = GLOBAL.mao_seat
 
 
 def round_start(board: Board | None) -> RoundQuery:
@@ -264,6 +271,7 @@ def parse_round(
         query = replace(query, plays=_plays(args))
         query = replace(query, previous=_previous(args, query.round_number))
         query = replace(query, mao=_mao(args, query))
+        query = replace(query, mao_seat=_mao_seat(args, query))
         query = replace(query, vira=_vira(args, query.ruleset))
     except RulesError as error:
         return query, str(error)
@@ -307,6 +315,21 @@ def _mao(args: Mapping[str, str], query: RoundQuery) -> int:
         raise RuleBroken(Reason(Code.NO_SUCH_MAO, players=query.players))
     check_mao(positions[value], players=query.players, round_number=query.round_number)
     return positions[value]
+
+
+def _mao_seat(args: Mapping[str, str], query: RoundQuery) -> int:
+    """The 0-based seat of the hand's mão around the table (the link's 1..N), the start's when
+    absent."""
+    value = _text(args, "assento_mao")
+    if value is None:
+        return query.mao_seat % query.players
+    seats = {str(i + 1): i for i in range(query.players)}
+    if value not in seats:
+        raise RulesError(
+            f"Quem é o mão: use assento_mao=1 a assento_mao={query.players} (os assentos em "
+            "volta da mesa)."
+        )
+    return seats[value]
 
 
 def _vira(args: Mapping[str, str], ruleset: RuleSet) -> str | None:
