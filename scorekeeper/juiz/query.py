@@ -44,12 +44,13 @@ from ..rules import (
     undecided,
 )
 from ..rules.events import split_events
+from .naming import NAME_KEYS, Naming, read_naming
 
 T = TypeVar("T")
 
 MAX_VALUE = 80
 CARD_OPTIONS: tuple[Option[Any], ...] = (DECK, MANILHAS, TIE_OPENER)  # every juiz page keeps
-CARRY_KEYS = ("vira", *(option.param for option in CARD_OPTIONS))
+CARRY_KEYS = ("vira", *(option.param for option in CARD_OPTIONS), *NAME_KEYS)
 # The parameters of the round and the hand pages (a refused query's link repeats them as given).
 ROUND_KEYS = (
     "vira",
@@ -60,8 +61,9 @@ ROUND_KEYS = (
     "mao",
     "assento_mao",
     "jogadas",
+    *NAME_KEYS,
 )
-HAND_KEYS = ("rodadas", PLAYERS.param)
+HAND_KEYS = ("rodadas", PLAYERS.param, *NAME_KEYS)
 NO_VIRA_HINT = "Tire a vira do link ou escolha manilha variável."
 
 
@@ -98,6 +100,7 @@ class RoundQuery:
     previous: tuple[str, ...] = ()
     cover: bool = False
     mao_seat: int = 0
+    naming: Naming | None = None
 
     @property
     def ruleset(self) -> RuleSet:
@@ -147,6 +150,7 @@ class RoundQuery:
             "jogadas": ",".join(self.plays) or None,
             "anteriores": ",".join(self.previous) or None,
             "cobrir": "1" if self.cover else None,
+            **(self.naming.params() if self.naming else {}),
         }
         return {key: value for key, value in params.items() if value is not None}
 
@@ -195,6 +199,7 @@ class HandQuery:
     players: int = 4
     results: tuple[str, ...] = ()
     carry: tuple[tuple[str, str], ...] = ()
+    naming: Naming | None = None
 
     def params(self, results: tuple[str, ...] | None = None) -> dict[str, Any]:
         """The page's own links: this hand (or other results) and the kept settings."""
@@ -259,9 +264,9 @@ def parse_round(
 ) -> tuple[RoundQuery, str | None]:
     """The round query (with safe fallbacks) and the first refusal, if any; `start` holds the
     settings the query string leaves out."""
-    query = start
+    query = replace(start, naming=read_naming(args))
     try:
-        query = _settings(args, start)
+        query = _settings(args, query)
         sides: dict[str, int] = {side: i for i, side in enumerate(SIDE_LABELS)}
         opener = _choice(
             args, "abre", sides, start.opener, f"Quem abre a rodada: use {_either('abre', sides)}."
@@ -366,7 +371,11 @@ def parse_hand(
     args: Mapping[str, str], start: RoundQuery = GLOBAL
 ) -> tuple[HandQuery, str | None]:
     """The hand query (with safe fallbacks) and the first refusal, if any."""
-    query = HandQuery(players=start.players, carry=tuple(read_carry(args, start).items()))
+    query = HandQuery(
+        players=start.players,
+        carry=tuple(read_carry(args, start).items()),
+        naming=read_naming(args),
+    )
     try:
         query = replace(query, players=_option(args, PLAYERS, start.players))
         results = _list(args, "rodadas")
@@ -395,6 +404,7 @@ EVENT_KEYS = (
     "eventos",
     *(option.param for option in WHOLE_OPTIONS),
     "especial",
+    *NAME_KEYS,
 )
 SPECIALS: tuple[Special, ...] = tuple(Special)
 
@@ -414,6 +424,7 @@ class WholeQuery:
     vira: str | None = None
     events: tuple[str, ...] = ()
     cover: bool = False
+    naming: Naming | None = None
 
     @property
     def ruleset(self) -> RuleSet:
@@ -451,7 +462,7 @@ class WholeQuery:
                 changed.pop(option.param)
         if self.special is Special.NORMAL:
             changed.pop("especial")
-        return changed
+        return {**changed, **(self.naming.params() if self.naming else {})}
 
     def _rules(self) -> dict[str, Any]:
         """The hand's rules, by the parameters that spell them."""
@@ -468,7 +479,9 @@ class WholeQuery:
 
     def carry(self) -> dict[str, Any]:
         """What the other juiz pages keep: the vira and the card rules."""
-        return RoundQuery(players=self.players, vira=self.vira, **_cards(self)).carry()
+        return RoundQuery(
+            players=self.players, vira=self.vira, naming=self.naming, **_cards(self)
+        ).carry()
 
 
 WHOLE = WholeQuery()
@@ -515,7 +528,7 @@ def parse_whole(
 ) -> tuple[WholeQuery, str | None]:
     """The whole-hand query (with safe fallbacks) and the first refusal, if any; `start` holds
     the settings the query string leaves out (the table's when opened from one)."""
-    query = start
+    query = replace(start, naming=read_naming(args))
     try:
         settings = _settings(args, RoundQuery(players=start.players, **_cards(start)))
         query = replace(query, players=settings.players, **_cards(settings))

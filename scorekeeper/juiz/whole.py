@@ -24,6 +24,7 @@ from ..rules import (
 )
 from ..rules.reasons import points_text
 from . import apply
+from .naming import names_of
 from .present import first_round, given, share, tabs
 from .query import CARD_OPTIONS, EVENT_KEYS, HandQuery, WholeQuery
 from .rulings import WholeRuling, table_names
@@ -244,7 +245,7 @@ def page(
     carry = query.carry()
     first = first_round(HandQuery(query.players, (), tuple(carry.items())), board)
     return {
-        **_on_the_table(query, ruling, table_names(board)[0], link),
+        **_on_the_table(query, ruling, table_names(board, query.naming)[0], link),
         "message": message,
         "panel": apply.whole_panel(board, verdict) if board is not None else None,
         **tabs(
@@ -254,7 +255,7 @@ def page(
             url_for("juiz.round_page", **first.params()),
             link(events=(), cover=False),
         ),
-        **share("juiz.hand_page", shared, ruling.headline),
+        **share("juiz.hand_page", shared, ruling.headline, names_of(query.naming, board)),
     }
 
 
