@@ -31,6 +31,9 @@ from .rulings import WholeRuling, table_names
 from .widgets import Grid, Segment, Switch, card_grid, option_switch
 
 Link = Callable[..., str]
+# What a card that may not be put down yet waits for (read by screen readers).
+WAIT_ANSWER = "espere a resposta"
+WAIT_DECISION = "espere a decisão da mão de onze"
 
 SPECIAL_LABELS = {
     Special.NORMAL: "Normal",
@@ -304,6 +307,7 @@ def _on_the_table(
         "now": _status(state, ruling, names) if playing and state else (),
         "grid": _grid(query, state, link) if picking_vira or playing else (),
         "prompt": prompt,
+        "wait_text": WAIT_DECISION if state is not None and state.onze_open else WAIT_ANSWER,
         "cover_href": cover_href,
         "cover_known_href": cover_known_href,
         "undo_href": undo,

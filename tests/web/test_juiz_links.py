@@ -109,8 +109,12 @@ def test_the_names_of_a_link_stay_on_every_tap(app: Flask) -> None:
     assert "responde Zé" in text_of(after, "situacao", "section")
     undo = hooks(after)["desfazer"][0]["href"].split("#")[0]
     assert query_of(undo)["j2"] == "Zé"
-    round_tab = client.get("/juiz/rodada?" + urlsplit(truco).query).text
-    assert 'data-jogador="Dani"' in round_tab
+    nav = re.search(r'<nav class="jz-tabs".*?</nav>', after, re.S)
+    assert nav
+    tab = re.search(r'<a href="([^"]+)"[^>]*>Rodada</a>', nav.group(0))
+    assert tab
+    round_tab = client.get(tab.group(1).replace("&amp;", "&")).text
+    assert 'data-jogador="Dani"' in round_tab and 'data-jogador="Zé"' in round_tab
 
 
 def test_the_link_s_names_win_over_the_session_s_table(client: FlaskClient) -> None:

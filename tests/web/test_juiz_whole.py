@@ -276,6 +276,7 @@ def test_the_mao_de_onze_is_decided_before_any_card_can_be_tapped(client: FlaskC
     now = text_of(html, "situacao", "section")
     assert now.startswith("Decidem: Eles 1 e Eles 2.") and "quem diz é Eles 1" in now
     assert "antes da decisão da mão de onze" in text_of(html, "falta")
+    assert "3 de paus (espere a decisão da mão de onze)" in html
     played = client.get(href(html, "diz-2-aceita")).text
     assert re.search(r'<a class="jz-cell[^"]*"[^>]*data-carta="3p"', played)
     assert "Vez de Nós 1" in text_of(played, "situacao", "section")
