@@ -169,13 +169,12 @@ class RoundQuery:
             params.pop("abre")
         if self.mao == 0:
             params.pop("mao", None)
-        if self.mao_seat == GLOBAL_MAO_SEAT:
+        if self.mao_seat == GLOBAL.mao_seat:
             params.pop("assento_mao")
         return params
 
 
 GLOBAL = RoundQuery()
-GLOBAL_MAO_SEAT = GLOBAL.mao_seat
 
 
 def round_start(board: Board | None) -> RoundQuery:
