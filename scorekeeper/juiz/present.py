@@ -12,6 +12,7 @@ from urllib.parse import quote
 from flask import url_for
 
 from ..mesas import Board
+from ..pages.links import share_root
 from ..rules import (
     DECK,
     MANILHAS,
@@ -28,8 +29,9 @@ from ..rules import (
     undecided,
     ways_to,
 )
-from ..urls import absolute_url, public_url
+from ..urls import absolute_url
 from . import apply, reference
+from .naming import Naming, names_of
 from .query import (
     HAND_KEYS,
     MAX_VALUE,
@@ -51,9 +53,13 @@ def whatsapp(headline: str, link: str) -> str:
     return f"https://wa.me/?text={quote(text, safe='')}"
 
 
-def share(endpoint: str, params: Mapping[str, Any], headline: str) -> dict[str, str]:
-    """The ruling's link to share (never naming a table) and the WhatsApp link that sends it."""
-    href = absolute_url(endpoint, public_url(), **params)
+def share(
+    endpoint: str, params: Mapping[str, Any], headline: str, names: Naming
+) -> dict[str, str]:
+    """The ruling's link to share, with the names the page shows (never the table's token),
+    under the address other phones can open (the one the share page uses, never localhost
+    unless nothing else serves), and the WhatsApp link that sends it."""
+    href = absolute_url(endpoint, share_root().url, **{**params, **names.params()})
     return {"share_href": href, "whatsapp_href": whatsapp(headline, href)}
 
 
@@ -115,7 +121,7 @@ def round_page(
     args: Mapping[str, str],
 ) -> dict[str, Any]:
     """Everything _round.html needs: the ruling, the switches, the grid and the links."""
-    teams, _ = table_names(board)
+    teams, _ = table_names(board, query.naming)
 
     def link(**changes: Any) -> str:
         return url_for("juiz.round_page", **query.but(**changes).params())
@@ -149,7 +155,7 @@ def round_page(
             url_for("juiz.round_page", jogadores=query.players, **carry),
             whole_href(query.players, carry),
         ),
-        **share("juiz.round_page", shared, ruling.headline),
+        **share("juiz.round_page", shared, ruling.headline, names_of(query.naming, board)),
     }
 
 
@@ -252,18 +258,16 @@ def _switches(
 def _seat_switches(
     query: RoundQuery, ruling: RoundRuling, choose: Callable[[str, RoundQuery, bool], Segment]
 ) -> tuple[Switch, Switch]:
-    """After the first round: who is the hand's mão, and who opened this round."""
+    """After the first round: who is the hand's mão (any player), and who opened this round."""
     names = {seat: slot.name for seat, slot in zip(query.seats, ruling.slots, strict=False)}
     first, mao = query.seats[0], query.seats[query.mao]
-    candidates = sorted({query.but(opener=side, mao=0).seats[0] for side in (0, 1)})
+
+    def mao_at(seat: int) -> RoundQuery:
+        """This round, opened by the same player, with `seat` as the hand's mão."""
+        return query.but(opener=first % 2, mao=(seat - first) % query.players, mao_seat=seat)
+
     mao_switch = Switch(
-        "Quem é o mão",
-        tuple(
-            choose(
-                names[s], query.but(opener=first % 2, mao=(s - first) % query.players), s == mao
-            )
-            for s in candidates
-        ),
+        "Quem é o mão", tuple(choose(names[s], mao_at(s), s == mao) for s in sorted(names))
     )
     opened = Switch(
         "Quem abriu a rodada",
@@ -298,7 +302,7 @@ def hand_page(
     message: str | None = None,
 ) -> dict[str, Any]:
     """Everything _hand.html needs; `message` says why the board refused the ruling."""
-    teams, _ = table_names(board)
+    teams, _ = table_names(board, query.naming)
 
     def link(results: tuple[str, ...]) -> str:
         return url_for("juiz.hand_page", **query.params(results))
@@ -332,7 +336,7 @@ def hand_page(
             url_for("juiz.round_page", **first.params()),
             whole_href(query.players, carry),
         ),
-        **share("juiz.hand_page", shared, ruling.headline),
+        **share("juiz.hand_page", shared, ruling.headline, names_of(query.naming, board)),
     }
 
 

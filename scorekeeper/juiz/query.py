@@ -44,12 +44,13 @@ from ..rules import (
     undecided,
 )
 from ..rules.events import split_events
+from .naming import NAME_KEYS, Naming, read_naming
 
 T = TypeVar("T")
 
 MAX_VALUE = 80
 CARD_OPTIONS: tuple[Option[Any], ...] = (DECK, MANILHAS, TIE_OPENER)  # every juiz page keeps
-CARRY_KEYS = ("vira", *(option.param for option in CARD_OPTIONS))
+CARRY_KEYS = ("vira", *(option.param for option in CARD_OPTIONS), *NAME_KEYS)
 # The parameters of the round and the hand pages (a refused query's link repeats them as given).
 ROUND_KEYS = (
     "vira",
@@ -58,9 +59,11 @@ ROUND_KEYS = (
     *(option.param for option in CARD_OPTIONS),
     "abre",
     "mao",
+    "assento_mao",
     "jogadas",
+    *NAME_KEYS,
 )
-HAND_KEYS = ("rodadas", PLAYERS.param)
+HAND_KEYS = ("rodadas", PLAYERS.param, *NAME_KEYS)
 NO_VIRA_HINT = "Tire a vira do link ou escolha manilha variável."
 
 
@@ -97,6 +100,7 @@ class RoundQuery:
     previous: tuple[str, ...] = ()
     cover: bool = False
     mao_seat: int = 0
+    naming: Naming | None = None
 
     @property
     def ruleset(self) -> RuleSet:
@@ -110,8 +114,9 @@ class RoundQuery:
 
     @property
     def seats(self) -> tuple[int, ...]:
-        """The seat of each play in order. The hand's mão plays at position `mao`; it is the
-        table's mão (seat `mao_seat`), or the player after it when the mão's side is the other."""
+        """The seat of each play in order. The hand's mão plays at position `mao`; it is seat
+        `mao_seat` (the table's mão, or the one chosen), or the player after it when the mão's
+        side is the other."""
         side = (self.opener + self.mao) % 2
         mao = self.mao_seat % self.players
         if mao % 2 != side:
@@ -121,6 +126,7 @@ class RoundQuery:
     def but(self, **changes: object) -> RoundQuery:
         """A copy with some fields changed (and the ones that no longer fit dropped)."""
         query = replace(self, **changes)  # type: ignore[arg-type]
+        query = replace(query, mao_seat=query.mao_seat % query.players)
         try:
             check_mao(query.mao, players=query.players, round_number=query.round_number)
         except RuleBroken:
@@ -140,9 +146,11 @@ class RoundQuery:
             **{option.param: getattr(self, option.name) for option in CARD_OPTIONS},
             "abre": SIDE_LABELS[self.opener],
             "mao": None if mao_opens(self.round_number) else str(self.mao + 1),
+            "assento_mao": str(self.mao_seat + 1),
             "jogadas": ",".join(self.plays) or None,
             "anteriores": ",".join(self.previous) or None,
             "cobrir": "1" if self.cover else None,
+            **(self.naming.params() if self.naming else {}),
         }
         return {key: value for key, value in params.items() if value is not None}
 
@@ -161,6 +169,8 @@ class RoundQuery:
             params.pop("abre")
         if self.mao == 0:
             params.pop("mao", None)
+        if self.mao_seat == GLOBAL.mao_seat:
+            params.pop("assento_mao")
         return params
 
 
@@ -188,6 +198,7 @@ class HandQuery:
     players: int = 4
     results: tuple[str, ...] = ()
     carry: tuple[tuple[str, str], ...] = ()
+    naming: Naming | None = None
 
     def params(self, results: tuple[str, ...] | None = None) -> dict[str, Any]:
         """The page's own links: this hand (or other results) and the kept settings."""
@@ -252,9 +263,9 @@ def parse_round(
 ) -> tuple[RoundQuery, str | None]:
     """The round query (with safe fallbacks) and the first refusal, if any; `start` holds the
     settings the query string leaves out."""
-    query = start
+    query = replace(start, naming=read_naming(args))
     try:
-        query = _settings(args, start)
+        query = _settings(args, query)
         sides: dict[str, int] = {side: i for i, side in enumerate(SIDE_LABELS)}
         opener = _choice(
             args, "abre", sides, start.opener, f"Quem abre a rodada: use {_either('abre', sides)}."
@@ -264,6 +275,7 @@ def parse_round(
         query = replace(query, plays=_plays(args))
         query = replace(query, previous=_previous(args, query.round_number))
         query = replace(query, mao=_mao(args, query))
+        query = replace(query, mao_seat=_mao_seat(args, query))
         query = replace(query, vira=_vira(args, query.ruleset))
     except RulesError as error:
         return query, str(error)
@@ -309,6 +321,21 @@ def _mao(args: Mapping[str, str], query: RoundQuery) -> int:
     return positions[value]
 
 
+def _mao_seat(args: Mapping[str, str], query: RoundQuery) -> int:
+    """The 0-based seat of the hand's mão around the table (the link's 1..N), the start's when
+    absent."""
+    value = _text(args, "assento_mao")
+    if value is None:
+        return query.mao_seat % query.players
+    seats = {str(i + 1): i for i in range(query.players)}
+    if value not in seats:
+        raise RulesError(
+            f"Quem é o mão: use assento_mao=1 a assento_mao={query.players} (os assentos em "
+            "volta da mesa)."
+        )
+    return seats[value]
+
+
 def _vira(args: Mapping[str, str], ruleset: RuleSet) -> str | None:
     """The vira's canonical text; RulesError when it does not parse or the rules refuse any vira
     (manilha fixa)."""
@@ -343,7 +370,11 @@ def parse_hand(
     args: Mapping[str, str], start: RoundQuery = GLOBAL
 ) -> tuple[HandQuery, str | None]:
     """The hand query (with safe fallbacks) and the first refusal, if any."""
-    query = HandQuery(players=start.players, carry=tuple(read_carry(args, start).items()))
+    query = HandQuery(
+        players=start.players,
+        carry=tuple(read_carry(args, start).items()),
+        naming=read_naming(args),
+    )
     try:
         query = replace(query, players=_option(args, PLAYERS, start.players))
         results = _list(args, "rodadas")
@@ -372,6 +403,7 @@ EVENT_KEYS = (
     "eventos",
     *(option.param for option in WHOLE_OPTIONS),
     "especial",
+    *NAME_KEYS,
 )
 SPECIALS: tuple[Special, ...] = tuple(Special)
 
@@ -391,6 +423,7 @@ class WholeQuery:
     vira: str | None = None
     events: tuple[str, ...] = ()
     cover: bool = False
+    naming: Naming | None = None
 
     @property
     def ruleset(self) -> RuleSet:
@@ -428,7 +461,7 @@ class WholeQuery:
                 changed.pop(option.param)
         if self.special is Special.NORMAL:
             changed.pop("especial")
-        return changed
+        return {**changed, **(self.naming.params() if self.naming else {})}
 
     def _rules(self) -> dict[str, Any]:
         """The hand's rules, by the parameters that spell them."""
@@ -445,7 +478,9 @@ class WholeQuery:
 
     def carry(self) -> dict[str, Any]:
         """What the other juiz pages keep: the vira and the card rules."""
-        return RoundQuery(players=self.players, vira=self.vira, **_cards(self)).carry()
+        return RoundQuery(
+            players=self.players, vira=self.vira, naming=self.naming, **_cards(self)
+        ).carry()
 
 
 WHOLE = WholeQuery()
@@ -492,7 +527,7 @@ def parse_whole(
 ) -> tuple[WholeQuery, str | None]:
     """The whole-hand query (with safe fallbacks) and the first refusal, if any; `start` holds
     the settings the query string leaves out (the table's when opened from one)."""
-    query = start
+    query = replace(start, naming=read_naming(args))
     try:
         settings = _settings(args, RoundQuery(players=start.players, **_cards(start)))
         query = replace(query, players=settings.players, **_cards(settings))

@@ -35,15 +35,18 @@ from ..rules import (
     word,
 )
 from ..rules.reasons import points_text
+from .naming import Naming, names_of
 from .query import HandQuery, RoundQuery, WholeQuery
 
 
-def table_names(board: Board | None) -> tuple[tuple[str, str], tuple[str, ...]]:
-    """The sides' names and the players' names in seat order: the table's, when the juiz was
-    opened from one, else the rules' default sides (and no player named)."""
-    if board is None:
-        return DEFAULT_SIDES, ()
-    return board.mesa.team_names, tuple(str(name) for name in board.mesa.player_names or ())
+def table_names(
+    board: Board | None, naming: Naming | None = None
+) -> tuple[tuple[str, str], tuple[str, ...]]:
+    """The sides' names and the players' names in seat order: the link's when it gives some,
+    else the table's when the juiz was opened from one, else the rules' default sides (and no
+    player named)."""
+    names = names_of(naming, board)
+    return names.teams, names.players
 
 
 @dataclass(frozen=True)

@@ -100,7 +100,7 @@ def round_page() -> Any:
     """Rule on one round from the vira and the plays in the query string."""
     board = _table()
     query, refusal = parse_round(request.args, round_start(board))
-    ruling = judge_round_query(query, refusal, *table_names(board))
+    ruling = judge_round_query(query, refusal, *table_names(board, query.naming))
     context = present.round_page(query, refusal, ruling, board, request.args)
     return _render("juiz/round.html", "juiz/_round.html", **context)
 
@@ -118,7 +118,7 @@ def _whole_page(
 ) -> Any:
     """Render the whole-hand page (or its fragment), with an optional apply message."""
     query, refusal = parse_whole(args, whole_start(board))
-    ruling = judge_whole_query(query, refusal, *table_names(board))
+    ruling = judge_whole_query(query, refusal, *table_names(board, query.naming))
     context = whole.page(query, refusal, ruling, board, args, message)
     return _render("juiz/whole.html", "juiz/_whole.html", status, **context)
 
@@ -128,7 +128,7 @@ def _hand_page(
 ) -> Any:
     """Render the hand page (or its fragment) for a query, with an optional apply message."""
     query, refusal = parse_hand(args, round_start(board))
-    ruling = judge_hand_query(query, refusal, table_names(board)[0])
+    ruling = judge_hand_query(query, refusal, table_names(board, query.naming)[0])
     context = present.hand_page(query, refusal, ruling, board, args, message)
     return _render("juiz/hand.html", "juiz/_hand.html", status, **context)
 

@@ -24,12 +24,16 @@ from ..rules import (
 )
 from ..rules.reasons import points_text
 from . import apply
+from .naming import names_of
 from .present import first_round, given, share, tabs
 from .query import CARD_OPTIONS, EVENT_KEYS, HandQuery, WholeQuery
 from .rulings import WholeRuling, table_names
 from .widgets import Grid, Segment, Switch, card_grid, option_switch
 
 Link = Callable[..., str]
+# What a card that may not be put down yet waits for (read by screen readers).
+WAIT_ANSWER = "espere a resposta"
+WAIT_DECISION = "espere a decisão da mão de onze"
 
 SPECIAL_LABELS = {
     Special.NORMAL: "Normal",
@@ -92,7 +96,8 @@ class RoundRow:
 
 
 def _rows(state: HandState, names: Names, teams: tuple[str, str]) -> tuple[RoundRow, ...]:
-    """The three rounds: the finished ones, the one being played, the ones to come (blank)."""
+    """The three rounds: the finished ones, the one being played (or the one the hand ended in,
+    with every card put down), the ones to come (blank)."""
     setup = state.setup
     rows: list[RoundRow] = []
 
@@ -110,14 +115,14 @@ def _rows(state: HandState, names: Names, teams: tuple[str, str]) -> tuple[Round
         puts = tuple(put(p.seat, p, win=p.seat == result.winning_seat) for p in result.plays)
         label = "Empate" if result.winner is None else teams[result.winner]
         rows.append(RoundRow(result.number, puts, label, False))
-    if not state.over:
+    if not state.over or state.plays:  # a hand decided mid-round keeps that round's cards
         order = setup.order(state.opener)
         played = dict(enumerate(state.plays))
         puts = tuple(
             put(seat, played.get(i), current=seat == state.card_turn)
             for i, seat in enumerate(order)
         )
-        rows.append(RoundRow(len(state.rounds) + 1, puts, None, True))
+        rows.append(RoundRow(len(state.rounds) + 1, puts, None, not state.over))
     blank = tuple(Put(None, "", None) for _ in range(setup.players))
     rows.extend(RoundRow(n, blank, None, False) for n in range(len(rows) + 1, 4))
     return tuple(rows)
@@ -243,7 +248,7 @@ def page(
     carry = query.carry()
     first = first_round(HandQuery(query.players, (), tuple(carry.items())), board)
     return {
-        **_on_the_table(query, ruling, table_names(board)[0], link),
+        **_on_the_table(query, ruling, table_names(board, query.naming)[0], link),
         "message": message,
         "panel": apply.whole_panel(board, verdict) if board is not None else None,
         **tabs(
@@ -253,7 +258,7 @@ def page(
             url_for("juiz.round_page", **first.params()),
             link(events=(), cover=False),
         ),
-        **share("juiz.hand_page", shared, ruling.headline),
+        **share("juiz.hand_page", shared, ruling.headline, names_of(query.naming, board)),
     }
 
 
@@ -283,6 +288,8 @@ def _on_the_table(
             prompt = f"Toque a carta que {names.seat(seat)} jogou coberta."
     elif playing and state is not None and state.caller is not None:
         prompt = "Ninguém joga carta enquanto o pedido espera resposta."
+    elif playing and state is not None and state.onze_open:
+        prompt = "Ninguém joga carta antes da decisão da mão de onze."
     undo = None
     if query.events:
         undo = link(events=query.events[:-1], cover=False)
@@ -300,6 +307,7 @@ def _on_the_table(
         "now": _status(state, ruling, names) if playing and state else (),
         "grid": _grid(query, state, link) if picking_vira or playing else (),
         "prompt": prompt,
+        "wait_text": WAIT_DECISION if state is not None and state.onze_open else WAIT_ANSWER,
         "cover_href": cover_href,
         "cover_known_href": cover_known_href,
         "undo_href": undo,
@@ -312,8 +320,7 @@ def _on_the_table(
 
 
 def _two_may_speak(query: WholeQuery) -> bool:
-    """True when two seats may have something to say at once (any player of a side answers,
-    or a mão de onze is decided while the other side's mão could put a card down or run): the
-    page then keeps room for two rows of buttons from the start."""
-    anyone = query.players == 4 and query.ruleset.anyone_answers
-    return anyone or query.special.onze_side is not None
+    """True when two seats may have something to say at once (any player of a side answers a
+    call or decides a mão de onze): the page then keeps room for two rows of buttons from the
+    start."""
+    return query.players == 4 and query.ruleset.anyone_answers

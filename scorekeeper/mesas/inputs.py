@@ -11,6 +11,8 @@ from ..rules import RulesError
 from .refusals import StaleRevision
 
 INT_LIMIT = 2**31  # every integer column is 32-bit; larger values would crash the database driver
+MAX_TEAM = 24  # the longest team name a table keeps
+MAX_PLAYER = 24  # the longest player name a table keeps
 
 
 INVISIBLE = ("Cc", "Cf", "Co", "Cs", "Cn")  # control, format (zero-width, bidi), unassigned

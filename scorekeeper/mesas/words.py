@@ -118,15 +118,23 @@ def deal_text(board: Board) -> str:
     return f"Dá as cartas: {mesa.team_names[state.dealing_side]}"
 
 
-def onze_decider(board: Board) -> str | None:
-    """In 2x2 with names: the first player of the side at eleven in this hand's play order."""
+def onze_pair(board: Board) -> tuple[str, ...]:
+    """In 2x2 with names: the players of the side at eleven, who look at each other's cards
+    and decide together, in this hand's play order (the first says the decision); else ()."""
     mesa, state = board.mesa, board.state
     side = state.onze_side
     if side is None or mesa.players != 4 or not mesa.player_names:
-        return None
+        return ()
     seats = seat_names(mesa)
     order = [(state.mao + i) % mesa.players for i in range(mesa.players)]
-    return seats[next(seat for seat in order if seat % 2 == side)]
+    return tuple(seats[seat] for seat in order if seat % 2 == side)
+
+
+def onze_decider(board: Board) -> str | None:
+    """In 2x2 with names: the first player of the side at eleven in this hand's play order,
+    who says the pair's decision."""
+    pair = onze_pair(board)
+    return pair[0] if pair else None
 
 
 def notes_for(rec: Entry | None) -> tuple[tuple[str, str], ...]:

@@ -50,9 +50,12 @@ def phase_text(board: Board) -> str:
         return over
     if state.phase is Phase.MAO_DE_ONZE:
         side = names[state.onze_side or 0]
-        player = words.onze_decider(board)
-        who = f"{player} ({side})" if player else side
-        return f"{words.special_name(board.mesa.special_at).capitalize()} · quem decide: {who}"
+        pair = words.onze_pair(board)
+        if pair:
+            who = f"decidem: {' e '.join(pair)} ({side})"
+        else:
+            who = f"quem decide: {side}"
+        return f"{words.special_name(board.mesa.special_at).capitalize()} · {who}"
     if state.phase is Phase.MAO_DE_FERRO:
         return "Mão de ferro: quem ganhar leva a partida"
     return "Mão normal"

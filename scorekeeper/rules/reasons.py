@@ -65,6 +65,7 @@ class Code(Enum):
     ASKER_DOES_NOT_RUN = auto()  # word
     # Refusals: the mão de onze.
     ONZE_NOT_DECIDER = auto()  # seat, other (who decides)
+    ONZE_FIRST = auto()  # seat, side (at eleven), seats (who decide), other (who says it)
     NOT_ONZE = auto()
     # What happened: the hand, the calls, running.
     HAND_STARTS = auto()  # special, side (mão de onze), points
@@ -73,7 +74,7 @@ class Code(Enum):
     ACCEPTED = auto()  # seat, word, points
     RAN_FROM_CALL = auto()  # seat, word, side (who scores), points
     RAN_ON_TURN = auto()  # seat, side (who scores), points
-    ONZE_PLAYED = auto()  # seat (None when the first card decided), side
+    ONZE_PLAYED = auto()  # seat, side
     ONZE_DECLINED = auto()  # seat, side (who scores), points
     # One round's ruling, its seats being the plays in order (/regras#rodadas-e-empates).
     MANILHAS_BY_VIRA = auto()  # card (the vira), cards (the manilhas, strongest first)
@@ -114,6 +115,7 @@ class Code(Enum):
     HAND_ENDED = auto()  # round (the last one)
     # Where the hand stands.
     TURN = auto()  # seat
+    ONZE_DECIDES = auto()  # side (at eleven), seats (who decide), other (who says it, or None)
     WAITING = auto()  # word, other (who answers, None when any of the side), side
     SCORED = auto()  # side, points
     VOIDED = auto()
@@ -154,6 +156,7 @@ _SECTIONS: dict[Code, Section | None] = {
     Code.RUN_OUT_OF_TURN: Section.CORRER,
     Code.ASKER_DOES_NOT_RUN: Section.CORRER,
     Code.ONZE_NOT_DECIDER: Section.ONZE,
+    Code.ONZE_FIRST: Section.ONZE,
     Code.NOT_ONZE: Section.ONZE,
     Code.HAND_STARTS: Section.PONTOS,
     Code.CALLED: Section.TRUCO,
@@ -198,6 +201,7 @@ _SECTIONS: dict[Code, Section | None] = {
     Code.HAND_GOES_ON: Section.RODADAS,
     Code.HAND_ENDED: Section.RODADAS,
     Code.TURN: Section.RODADAS,
+    Code.ONZE_DECIDES: Section.ONZE,
     Code.WAITING: Section.TRUCO,
     Code.SCORED: Section.PONTOS,
     Code.VOIDED: Section.RODADAS,
@@ -333,6 +337,27 @@ def _side_of(reason: Reason, names: Names) -> str:
     """The players of a side in a round, e.g. 'Ana e Bia' (one player: the one who won)."""
     players = sorted(names.seat(s) for s in reason.seats)
     return " e ".join(players) if len(players) > 1 else names.seat(reason.seat)
+
+
+def _pair(reason: Reason, names: Names) -> str:
+    """Who decides a mão de onze, in play order: 'Zé' (1x1) or 'Zé e Bia' (2x2)."""
+    return " e ".join(names.seat(s) for s in reason.seats)
+
+
+def _says(reason: Reason, names: Names) -> str:
+    """Who says a pair's mão de onze decision: its first player (the default), or either of
+    them, the first answer counting (the variant resposta=qualquer)."""
+    if reason.other is not None:
+        return f"quem diz é {names.seat(reason.other)}"
+    return "vale a primeira resposta"
+
+
+def _deciders(reason: Reason, names: Names) -> str:
+    """'Zé decide se joga ou corre', or for a pair 'Zé e Bia decidem se jogam ou correm (quem
+    diz é Zé)'."""
+    if len(reason.seats) < 2:
+        return f"{_pair(reason, names)} decide se joga ou corre"
+    return f"{_pair(reason, names)} decidem se jogam ou correm ({_says(reason, names)})"
 
 
 def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
@@ -481,8 +506,13 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
             return f"Quem pediu {call} não corre do próprio pedido: espere a resposta."
         case Code.ONZE_NOT_DECIDER:
             return (
-                f"Na mão de onze quem decide se o lado joga ou corre é {other}, o primeiro do "
+                f"Na mão de onze quem diz se o lado joga ou corre é {other}, o primeiro do "
                 "lado na ordem de jogo."
+            )
+        case Code.ONZE_FIRST:
+            return (
+                f"Mão de onze: primeiro {_deciders(reason, names)}; antes da decisão ninguém "
+                "joga carta nem corre."
             )
         case Code.NOT_ONZE:
             return "Só na mão de onze um lado corre antes de jogar, e o outro marca 1 ponto."
@@ -518,8 +548,6 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
                 f"{side}, o que a mão vale agora. Quando um corre, corre o lado inteiro."
             )
         case Code.ONZE_PLAYED:
-            if reason.seat is None:
-                return "A primeira carta está na mesa: a mão de onze é jogada e vale 3 pontos."
             return f"Mão de onze aceita ({seat}): ela é jogada e vale 3 pontos."
         case Code.ONZE_DECLINED:
             return f"Correram da mão de onze ({seat}): {points} para {side}, sem jogar a mão."
@@ -640,6 +668,16 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
             return f"A mão acabou na {nth} rodada."
         case Code.TURN:
             return f"Vez de {seat}."
+        case Code.ONZE_DECIDES:
+            if len(reason.seats) < 2:
+                return (
+                    f"Decide: {_pair(reason, names)}. Joga a mão de onze ou corre, antes de "
+                    "qualquer carta."
+                )
+            return (
+                f"Decidem: {_pair(reason, names)}. Jogam a mão de onze ou correm, antes de "
+                f"qualquer carta; {_says(reason, names)}."
+            )
         case Code.WAITING:
             return f"O pedido de {call} espera a resposta: responde {_answerer(reason, names)}."
         case Code.SCORED:

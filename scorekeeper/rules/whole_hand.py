@@ -5,11 +5,12 @@ The rule book's /regras#rodadas-e-empates, #carta-coberta, #truco, #correr, #mao
 answers for a side: docs/rules-sources.md).
 
 Each round is decided by `judge_round`, the hand by `hands.decide` (what `judge_hand` uses), the
-value and the recorded outcome by `Bet`. The mão de onze: the side at eleven decides before the
-first card; its decider (the first of the side in play order, or any of its players under
-answerer="qualquer") says `aceita` to play (worth 3) or `corre` to run (the other side scores 1).
-Putting the first card down also means the side plays. After that a `corre` is a run on one's
-turn like in any hand: the other side scores the 3 the hand is worth.
+value and the recorded outcome by `Bet`. The mão de onze: the side at eleven decides before
+anything else (in 2x2 the pair decides together, partners seeing each other's cards); its
+decider (the first of the side in play order, or any of its players under answerer="qualquer")
+says `aceita` to play (worth 3) or `corre` to run (the other side scores 1). No card is put down
+and nobody runs before that decision. After it a `corre` is a run on one's turn like in any
+hand: the other side scores the 3 the hand is worth.
 """
 
 from __future__ import annotations
@@ -70,6 +71,15 @@ class HandSetup:
         if side is None or (self.ruleset.anyone_answers and self.players == 4):
             return None
         return next(seat for seat in self.order(self.mao) if self.side(seat) == side)
+
+    @property
+    def onze_seats(self) -> tuple[int, ...]:
+        """The players of the side at eleven, who decide the mão de onze together, in play order
+        from the mão (/regras#mao-de-onze); empty when no mão de onze."""
+        side = self.special.onze_side
+        if side is None:
+            return ()
+        return tuple(seat for seat in self.order(self.mao) if self.side(seat) == side)
 
     def answerer(self, caller: int, raised_from: int | None) -> int | None:
         """Who answers a call by `caller`: the next opponent in play order, or for a raise the
@@ -154,9 +164,10 @@ class HandState:
 
     @property
     def card_turn(self) -> int | None:
-        """The seat that may put down a card now: the turn's, unless a call waits or the hand
-        is over (/regras#truco: no card is played while a call waits)."""
-        return None if self.caller is not None else self.turn
+        """The seat that may put down a card now: the turn's, unless a call waits, the mão de
+        onze is not decided yet or the hand is over (/regras#truco: no card is played while a
+        call waits; /regras#mao-de-onze: nothing is played before the decision)."""
+        return None if self.caller is not None or self.onze_open else self.turn
 
     @property
     def seen(self) -> frozenset[Card]:
@@ -207,15 +218,10 @@ class HandState:
             raise RuleBroken(Reason(Code.HAND_OVER, seat=seat))
         if self.caller is not None:
             return self._answer(event)
+        if self.onze_open:
+            return self._before_onze_decision(event)
         if isinstance(event, CardEvent):
             return self._card(event)
-        onze = self.setup.special.onze_side
-        if (
-            self.onze_open
-            and self.setup.side(seat) == onze
-            and event.word in (Word.ACEITA, Word.CORRE)
-        ):
-            return self._onze_decision(event)
         if event.word is Word.ACEITA:
             raise RuleBroken(Reason(Code.NOTHING_TO_ANSWER, seat=seat))
         if event.word is Word.CORRE:
@@ -288,6 +294,26 @@ class HandState:
         ran = Reason(Code.RAN_ON_TURN, seat=seat, side=outcome.side, points=outcome.gain)
         return self._end(outcome, Ending.RAN, ran)
 
+    def _before_onze_decision(self, event: Event) -> HandState:
+        """Before the side at eleven has decided, only its decision may come: no card, no run
+        and no call (/regras#mao-de-onze)."""
+        setup = self.setup
+        deciding = setup.side(event.seat) == setup.special.onze_side
+        if isinstance(event, WordEvent):
+            if deciding and event.word in (Word.ACEITA, Word.CORRE):
+                return self._onze_decision(event)
+            if event.word.is_call:
+                return self._call(event)
+        raise RuleBroken(
+            Reason(
+                Code.ONZE_FIRST,
+                seat=event.seat,
+                side=setup.special.onze_side,
+                seats=setup.onze_seats,
+                other=setup.onze_decider,
+            )
+        )
+
     def _onze_decision(self, event: WordEvent) -> HandState:
         """The side at eleven plays (aceita) or runs (corre) before the first card."""
         seat, decider = event.seat, self.setup.onze_decider
@@ -331,16 +357,14 @@ class HandState:
         """A card on one's turn; the last card of a round decides it, and maybe the hand."""
         self._check_card(event)
         log = self.log
-        if self.onze_open:
-            log += (Reason(Code.ONZE_PLAYED, side=self.setup.special.onze_side),)
         plays = self.plays + (event,)
         if len(plays) < self.setup.players:
-            return replace(self, plays=plays, onze_open=False, log=log)
+            return replace(self, plays=plays, log=log)
         result = self._judge_round(plays)
         log += (self._round_reason(result),)
         rounds = self.rounds + (result,)
         decision = decide(tuple(r.winner for r in rounds))
-        state = replace(self, rounds=rounds, plays=(), onze_open=False, log=log)
+        state = replace(self, rounds=rounds, plays=(), log=log)
         if decision.decided:
             if decision.winner is None:
                 voided = Reason(Code.VOIDED)
@@ -514,6 +538,16 @@ class WholeHandVerdict:
                     word=state.bet.waiting,
                     other=answerer,
                     side=1 - state.setup.side(state.caller),
+                )
+            )
+        elif state.onze_open:
+            setup = state.setup
+            more.append(
+                Reason(
+                    Code.ONZE_DECIDES,
+                    side=setup.special.onze_side,
+                    seats=setup.onze_seats,
+                    other=setup.onze_decider,
                 )
             )
         else:

@@ -12,7 +12,7 @@ from flask_wtf import FlaskForm
 from wtforms import Field, Form, RadioField, SelectChoice, SelectField, StringField
 from wtforms.validators import AnyOf, DataRequired, Length, ValidationError
 
-from ..mesas.inputs import number, visible
+from ..mesas.inputs import MAX_PLAYER, MAX_TEAM, number, visible
 from ..rules import (
     BEST_OF,
     DECK,
@@ -28,8 +28,6 @@ from ..rules import (
     either,
 )
 
-MAX_TEAM = 24
-MAX_PLAYER = 24
 MAX_REASON = 200
 def _squeezed(value: Any) -> Any:
     """A form's text made visible (see `visible`); anything else as it came."""

@@ -55,6 +55,7 @@ def board_context(board: Board, message: str | None = None, status: int = 200) -
         "deal": words.deal_text(board),
         "deal_short": words.deal_short(board),
         "onze_decider": words.onze_decider(board),
+        "onze_pair": words.onze_pair(board),
         "ferro_mode": FERRO_MODE.choice_or_default(board.mesa.ferro_mode),
         "special_hand": SPECIAL_AT.choice_or_default(board.mesa.special_at),
         "winner_text": words.over_text(board),

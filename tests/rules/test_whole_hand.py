@@ -485,9 +485,9 @@ def test_in_2x2_one_player_running_ends_the_hand_for_the_side() -> None:
 
 def test_a_played_mao_de_onze_is_worth_three() -> None:
     """/regras#mao-de-onze: "Se jogar, a mão vale 3 pontos"."""
-    won = legal([*R1_NOS, *R2_NOS], special=Special.ONZE_NOS)
+    won = legal(["1:aceita", *R1_NOS, *R2_NOS], special=Special.ONZE_NOS)
     assert won.outcome == Outcome(Kind.ONZE_GANHOU, NOS) and won.points == 3
-    lost = legal([*R1_NOS, *R2_NOS], special=Special.ONZE_ELES)
+    lost = legal(["2:aceita", *R1_NOS, *R2_NOS], special=Special.ONZE_ELES)
     assert lost.outcome == Outcome(Kind.ONZE_PERDEU, NOS) and lost.points == 3
     assert lost.worth == 3
 
@@ -520,17 +520,63 @@ def test_the_mao_de_onze_is_decided_by_the_first_player_of_the_side() -> None:
     assert position == 2 and reason.code is Code.RUN_OUT_OF_TURN
 
 
-def test_the_first_card_of_a_mao_de_onze_means_the_side_plays() -> None:
-    """/regras#mao-de-onze, as the Duplas text has it: the decision is taken "necessariamente
-    antes que o primeiro jogador ponha a primeira carta da rodada na mesa"; after that the
-    hand is worth 3, and running on one's turn gives the other side those 3 (/regras#correr)."""
-    verdict = legal(["1:3p"], special=Special.ONZE_NOS)
-    assert Reason(Code.ONZE_PLAYED, side=NOS) in verdict.reasons
-    position, reason = refused(["1:3p", "3:corre"], special=Special.ONZE_NOS)
-    assert position == 2 and reason.code is Code.RUN_OUT_OF_TURN
-    ran = legal(["1:3p", "2:2c", "3:corre"], special=Special.ONZE_NOS)
+@pytest.mark.parametrize("mao", [1, 2])
+@pytest.mark.parametrize("special", [Special.ONZE_NOS, Special.ONZE_ELES])
+def test_no_card_is_played_before_the_mao_de_onze_is_decided(special: Special, mao: int) -> None:
+    """/regras#mao-de-onze: the side at eleven decides "necessariamente antes que o primeiro
+    jogador ponha a primeira carta da rodada na mesa" (the Duplas text): a first card, from
+    either side, is refused until the decision, with the rule's section."""
+    position, reason = refused([f"{mao}:3p"], special=special, mao=mao)
+    assert (position, reason.code, reason.section) == (1, Code.ONZE_FIRST, Section.ONZE)
+    assert reason.side == special.onze_side
+    assert judge("", special=special, mao=mao).state.card_turn is None
+
+
+def test_nobody_runs_before_the_mao_de_onze_is_decided() -> None:
+    """/regras#mao-de-onze: before the decision the other side's mão may not run on its turn
+    (that would count as running from a hand nobody has played)."""
+    position, reason = refused(["2:corre"], special=Special.ONZE_NOS, mao=2)
+    assert (position, reason.code) == (1, Code.ONZE_FIRST)
+    position, reason = refused(["2:aceita"], special=Special.ONZE_NOS, mao=2)
+    assert (position, reason.code) == (1, Code.ONZE_FIRST)
+
+
+def test_no_truco_is_called_before_or_after_the_mao_de_onze_decision() -> None:
+    """/regras#mao-de-onze: "Na mão de onze ninguém pode pedir truco", before the decision
+    too."""
+    for events in (["2:truco"], ["1:truco"], ["1:aceita", "1:truco"]):
+        position, reason = refused(events, special=Special.ONZE_NOS)
+        assert reason.code is Code.NO_CALL_IN_SPECIAL and reason.section is Section.ONZE
+
+
+def test_the_pair_at_eleven_decides_together_and_its_first_player_says_it() -> None:
+    """/regras#mao-de-onze: in 2x2 the partners see each other's cards and decide together:
+    "Decidem" names both, in play order from the mão, and who says it; in 1x1 one decides."""
+    names = Names(("Brabos", "Patos"), ("Dani", "Zé", "Carlão", "Bia"))
+    pair = judge("", special=Special.ONZE_ELES, mao=3)
+    standing = pair.reasons[-1]
+    assert (standing.code, standing.seats, standing.other) == (Code.ONZE_DECIDES, (4, 2), 4)
+    assert word(standing, names) == (
+        "Decidem: Bia e Zé. Jogam a mão de onze ou correm, antes de qualquer carta; quem diz é Bia."
+    )
+    anyone = judge("", special=Special.ONZE_ELES, mao=3, ruleset=QUALQUER).reasons[-1]
+    assert word(anyone, names).endswith("; vale a primeira resposta.")
+    alone = judge("", special=Special.ONZE_NOS, players=2).reasons[-1]
+    assert word(alone, Names(("Zé", "Tião"), ("Zé", "Tião"))) == (
+        "Decide: Zé. Joga a mão de onze ou corre, antes de qualquer carta."
+    )
+
+
+def test_after_the_mao_de_onze_is_played_running_on_ones_turn_gives_three() -> None:
+    """/regras#mao-de-onze and /regras#correr: once the side plays, the hand is worth 3 and
+    running on one's turn gives the other side those 3."""
+    verdict = legal(["1:aceita", "1:3p"], special=Special.ONZE_NOS)
+    assert Reason(Code.ONZE_PLAYED, seat=1, side=NOS) in verdict.reasons
+    position, reason = refused(["1:aceita", "1:3p", "3:corre"], special=Special.ONZE_NOS)
+    assert position == 3 and reason.code is Code.RUN_OUT_OF_TURN
+    ran = legal(["1:aceita", "1:3p", "2:2c", "3:corre"], special=Special.ONZE_NOS)
     assert ran.outcome == Outcome(Kind.ONZE_PERDEU, ELES) and ran.points == 3
-    ran = legal(["1:3p", "2:corre"], special=Special.ONZE_NOS)
+    ran = legal(["1:aceita", "1:3p", "2:corre"], special=Special.ONZE_NOS)
     assert ran.outcome == Outcome(Kind.ONZE_GANHOU, NOS) and ran.points == 3
 
 
@@ -545,8 +591,10 @@ def test_the_mao_de_ferro_is_worth_one() -> None:
 @pytest.mark.parametrize("special", list(Special))
 def test_a_void_hand_scores_nothing_in_any_kind_of_hand(special: Special) -> None:
     """/regras#rodadas-e-empates: "Empataram as três ... ninguém marca pontos";
-    /regras#mao-de-onze: the mão de onze can still be void."""
-    events = ["1:3p", "2:3c", "3:4p", "4:4c", "1:2p", "2:2c", "3:Ae", "4:Ac"]
+    /regras#mao-de-onze: the mão de onze, once played, can still be void."""
+    decision = {Special.ONZE_NOS: ["1:aceita"], Special.ONZE_ELES: ["2:aceita"]}
+    events = decision.get(special, [])
+    events += ["1:3p", "2:3c", "3:4p", "4:4c", "1:2p", "2:2c", "3:Ae", "4:Ac"]
     events += ["1:Kp", "2:Kc", "3:Je", "4:Jc"]
     verdict = legal(events, special=special)
     assert verdict.outcome == Outcome(Kind.ANULADA) and verdict.points == 0
@@ -556,7 +604,7 @@ def test_a_void_hand_scores_nothing_in_any_kind_of_hand(special: Special) -> Non
     ("points", "special", "events"),
     [
         ((0, 0), Special.NORMAL, ["1:truco", "2:aceita", *R1_NOS, *R2_NOS]),
-        ((11, 4), Special.ONZE_NOS, [*R1_NOS, *R2_NOS]),
+        ((11, 4), Special.ONZE_NOS, ["1:aceita", *R1_NOS, *R2_NOS]),
         ((4, 11), Special.ONZE_ELES, ["2:corre"]),
         ((11, 11), Special.FERRO, ["1:corre"]),
     ],

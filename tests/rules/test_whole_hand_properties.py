@@ -30,6 +30,7 @@ from scorekeeper.rules import (
     Outcome,
     Result,
     RuleSet,
+    Section,
     Special,
     Word,
     deck,
@@ -106,12 +107,12 @@ def won_by(special: Special, winner: int, worth: int) -> Outcome:
 
 
 @st.composite
-def legal_hands(draw: st.DrawFn) -> Hand:
-    """A hand played by the rules, to its end."""
+def legal_hands(draw: st.DrawFn, specials: list[Special] = SPECIALS) -> Hand:
+    """A hand played by the rules, to its end (of one of `specials`' kinds)."""
     ruleset = draw(st.sampled_from(RULESETS), label="ruleset")
     players = draw(st.sampled_from([2, 4]), label="players")
     mao = draw(st.integers(1, players), label="mao")
-    special = draw(st.sampled_from(SPECIALS), label="special")
+    special = draw(st.sampled_from(specials), label="special")
     vira = None if ruleset.fixed else draw(st.sampled_from(deck(ruleset)), label="vira")
     pool = [c for c in deck(ruleset) if c != vira]
     dealt = draw(st.permutations(pool), label="deal")[: 3 * players]
@@ -134,16 +135,13 @@ def legal_hands(draw: st.DrawFn) -> Hand:
         return Hand(setup, tuple(steps), outcome, tuple(results), ending)
 
     onze = special.onze_side
-    onze_open = onze is not None  # the side at eleven has not decided yet
-    if onze is not None:
-        choice = draw(st.sampled_from(["", "aceita", "corre"]), label="onze decision")
-        if choice:
-            onze_open = False
-            candidates = seats_of(onze, mao)
-            decider = draw(st.sampled_from(candidates)) if anyone else candidates[0]
-            steps.append(Step(f"{decider}:{choice}", "onze", 1, decider))
-            if choice == "corre":
-                return done(Outcome(Kind.ONZE_CORREU, 1 - onze), Ending.DECLINED)
+    if onze is not None:  # the side at eleven decides before anything else
+        choice = draw(st.sampled_from(["aceita", "corre"]), label="onze decision")
+        candidates = seats_of(onze, mao)
+        decider = draw(st.sampled_from(candidates)) if anyone else candidates[0]
+        steps.append(Step(f"{decider}:{choice}", "onze", 1, decider))
+        if choice == "corre":
+            return done(Outcome(Kind.ONZE_CORREU, 1 - onze), Ending.DECLINED)
 
     worth, locked, opener = special.worth, None, mao
     for number in (1, 2, 3):
@@ -178,13 +176,8 @@ def legal_hands(draw: st.DrawFn) -> Hand:
                     )
                     asker, answerer = answerer, back
             if draw(st.integers(0, 40), label="run?") == 0:
-                if onze_open and side(seat) == onze:
-                    # Before the first card, the side at eleven running is its decision.
-                    steps.append(Step(f"{seat}:corre", "onze", number, seat))
-                    return done(Outcome(Kind.ONZE_CORREU, 1 - side(seat)), Ending.DECLINED)
                 steps.append(Step(f"{seat}:corre", "run", number, seat))
                 return done(won_by(special, 1 - side(seat), worth), Ending.RAN)
-            onze_open = False
             card = held[seat].pop(draw(st.integers(0, len(held[seat]) - 1), label="card"))
             text = str(card)
             if number > 1 and draw(st.integers(0, 3), label="covered?") == 0:
@@ -243,7 +236,7 @@ def test_every_prefix_of_a_legal_hand_is_legal_and_undecided(hand: Hand, data) -
     verdict = judge(hand, hand.texts[:cut])
     assert verdict.illegal is None
     assert verdict.result is Result.INDECISA and verdict.points == 0 and verdict.outcome is None
-    assert verdict.reasons[-1].code in (Code.TURN, Code.WAITING)
+    assert verdict.reasons[-1].code in (Code.TURN, Code.WAITING, Code.ONZE_DECIDES)
     nxt = parse_event(hand.texts[cut])
     allowed = verdict.state.answerers() or (verdict.state.turn,)
     if hand.steps[cut].kind != "onze":
@@ -302,16 +295,29 @@ def test_the_result_agrees_with_judge_hand_on_the_round_results(hand: Hand, data
 # --------------------------------------------------------------------------------------------
 
 
-def _lands_as_onze_decision(hand: Hand, moved: Step, prefix: tuple[Step, ...]) -> bool:
-    """Whether `moved`, put right after `prefix`, is a run by the side at eleven before any card
-    and before its decision: that run is its (legal) decision not to play (/regras#mao-de-onze)."""
+@PROPS
+@given(hand=legal_hands(specials=[Special.ONZE_NOS, Special.ONZE_ELES]), data=st.data())
+def test_any_event_before_the_mao_de_onze_decision_is_refused_first(hand: Hand, data) -> None:
+    """/regras#mao-de-onze: the side at eleven decides before anything else, so any other event
+    of the hand (a card, or the other side's run) put before its decision is refused at once;
+    a hand the side ran from gets the mão's card first. (A run of the side at eleven put first
+    is its decision not to play: left out.)"""
     onze = hand.special.onze_side
-    return (
-        onze is not None
-        and moved.kind == "run"
-        and side(moved.seat) == onze
-        and all(s.kind not in ("card", "onze") for s in prefix)
-    )
+    places = [
+        i for i, step in enumerate(hand.steps)
+        if i > 0 and not (step.kind == "run" and side(step.seat) == onze)
+    ]
+    texts = hand.texts
+    if places:
+        i = data.draw(st.sampled_from(places), label="moved")
+        texts = [texts[i], *texts[:i], *texts[i + 1 :]]
+    else:
+        ruleset, vira = hand.setup["ruleset"], hand.setup["vira"]
+        card = next(c for c in deck(ruleset) if c != vira)  # type: ignore[arg-type]
+        texts = [f"{hand.setup['mao']}:{card}", *texts]
+    verdict = judge(hand, texts)
+    assert verdict.illegal is not None and verdict.illegal.position == 1
+    assert verdict.illegal.reason.section is Section.ONZE
 
 
 def _removal_breaks_a_rule(steps: tuple[Step, ...], i: int) -> bool:
@@ -346,14 +352,11 @@ def test_removing_a_call_or_an_answer_is_refused_where_it_was(hand: Hand, data) 
 @given(hand=legal_hands(), data=st.data())
 def test_removing_a_card_is_refused_at_the_next_event_of_its_round(hand: Hand, data) -> None:
     """/regras#rodadas-e-empates: each player plays one card in turn, so when a
-    card is missing the next player acts out of turn. (/regras#mao-de-onze: without the first
-    card, a run by the side at eleven is its decision not to play, so it is left out.)"""
+    card is missing the next player acts out of turn."""
     steps = hand.steps
     places = [
         i for i in range(len(steps) - 1)
-        if steps[i].kind == "card"
-        and steps[i + 1].round == steps[i].round
-        and not _lands_as_onze_decision(hand, steps[i + 1], steps[:i])
+        if steps[i].kind == "card" and steps[i + 1].round == steps[i].round
     ]
     assume(places)
     i = data.draw(st.sampled_from(places), label="removed")
@@ -366,14 +369,13 @@ def test_removing_a_card_is_refused_at_the_next_event_of_its_round(hand: Hand, d
 def test_swapping_two_events_of_different_seats_is_refused_at_the_first(hand: Hand, data) -> None:
     """/regras#rodadas-e-empates and /regras#truco: cards go in turn, calls on one's turn,
     answers from the answering seat: two neighbouring events of different seats never trade
-    places. (/regras#mao-de-onze: before the first card, the side at eleven may decide at any
-    moment, so its decision, or a run that would become one, is left in place.)"""
+    places. (/regras#mao-de-onze: the side at eleven's decision comes first; moving it is
+    another test's.)"""
     steps = hand.steps
 
     def movable(i: int) -> bool:
-        if steps[i].seat == steps[i + 1].seat or "onze" in (steps[i].kind, steps[i + 1].kind):
-            return False
-        return not _lands_as_onze_decision(hand, steps[i + 1], steps[:i])
+        kinds = (steps[i].kind, steps[i + 1].kind)
+        return steps[i].seat != steps[i + 1].seat and "onze" not in kinds
 
     places = [i for i in range(len(steps) - 1) if movable(i)]
     assume(places)

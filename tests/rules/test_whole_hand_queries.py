@@ -87,7 +87,7 @@ TWO_ROUNDS = "1:3p,2:2c,3:Ae,4:Ko,1:2p,2:Ac,3:Ke,4:Qo"
         ("1:truco,2:aceita," + TWO_ROUNDS, Special.NORMAL, "truco aceito"),
         ("1:truco,2:seis,1:corre", Special.NORMAL, "correram do seis"),
         ("1:truco,2:aceita,1:corre", Special.NORMAL, "truco aceito, correram na vez"),
-        (TWO_ROUNDS, Special.ONZE_NOS, "mão de onze jogada"),
+        ("1:aceita," + TWO_ROUNDS, Special.ONZE_NOS, "mão de onze jogada"),
         ("1:corre", Special.ONZE_NOS, "correram da mão de onze"),
         (TWO_ROUNDS, Special.FERRO, "mão de ferro"),
     ],

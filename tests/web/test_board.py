@@ -449,14 +449,16 @@ def test_mao_de_ferro_no_escuro_is_a_table_option(client: FlaskClient) -> None:
     assert refused.status_code == 422
 
 
-def test_mao_de_onze_names_who_decides_in_2x2(client: FlaskClient) -> None:
-    """/regras#mao-de-onze: in 2x2 the side's first player in play order decides."""
+def test_mao_de_onze_names_the_pair_that_decides_in_2x2(client: FlaskClient) -> None:
+    """/regras#mao-de-onze: in 2x2 the partners see each other's cards and decide together
+    ("Decidem: C e A"); the side's first player in play order says the decision."""
     token = open_table(
         client, jogador_0="A", jogador_1="B", jogador_2="C", jogador_3="D", pe="1"
     )
     html = play(client, token, *TO_ELEVEN).text
     assert "Começa (mão): B" in html  # play order B, C, D, A: C is Nós's first player
-    assert "quem decide é C, o primeiro do lado a jogar" in html
+    assert "Decidem: C e A." in html
+    assert "quem diz a decisão é C, o primeiro do lado a jogar" in html
 
 
 def test_without_javascript_the_recorded_hand_shows_after_the_redirect(

@@ -216,6 +216,14 @@ def test_seats_carry_their_side(client: FlaskClient) -> None:
     ]
 
 
+def mao_of(html: str) -> str:
+    """The name of the player tagged as the hand's mão on the round page."""
+    slots = re.findall(r'<li class="jz-slot.*?</li>', html, re.S)
+    tagged = [re.search(r'data-jogador="([^"]+)"', slot) for slot in slots if "jz-mao-tag" in slot]
+    assert len(tagged) == 1 and tagged[0]
+    return tagged[0].group(1)
+
+
 def test_who_opened_and_who_is_mao_are_chosen_by_name(client: FlaskClient) -> None:
     """From round 2 the page asks who opened the round and who is the mão, by the players'
     names; choosing keeps those names on the same players."""
@@ -226,10 +234,28 @@ def test_who_opened_and_who_is_mao_are_chosen_by_name(client: FlaskClient) -> No
     assert names(after) == ["Eles 2", "Nós 1", "Eles 1", "Nós 2"]
     assert re.search(r'data-testid="lugar-2".*?jz-mao-tag', after, re.S)
     mao = switch(after, "Quem é o mão")
-    assert list(mao) == ["Nós 1", "Eles 1"]
+    assert list(mao) == ["Nós 1", "Eles 1", "Nós 2", "Eles 2"]
     swapped = client.get(mao["Eles 1"]).text
     assert names(swapped) == ["Eles 2", "Nós 1", "Eles 1", "Nós 2"]
     assert re.search(r'data-testid="lugar-3".*?jz-mao-tag', swapped, re.S)
+
+
+@pytest.mark.parametrize("chosen", ["Dani", "Zé", "Carlão", "Bia"])
+def test_quem_e_o_mao_offers_every_player_of_the_table(client: FlaskClient, chosen: str) -> None:
+    """From round 2, 'Quem é o mão' offers all four players by name; choosing any one of them
+    tags that player as the mão and keeps who opened the round and the seating."""
+    token = open_table(
+        client, jogador_0="Dani", jogador_1="Zé", jogador_2="Carlão", jogador_3="Bia"
+    )
+    client.get(f"/m/{token}/juiz")
+    html = client.get(ROUND + "vira=3o&rodada=2").text
+    seating = names(html)
+    mao = switch(html, "Quem é o mão")
+    assert sorted(mao) == sorted(["Dani", "Zé", "Carlão", "Bia"])
+    picked = client.get(mao[chosen]).text
+    assert names(picked) == seating
+    assert mao_of(picked) == chosen
+    assert 'class="on" aria-current="true">' + chosen + "</a>" in picked
 
 
 def test_side_colours_are_the_boards_own_variables() -> None:
@@ -338,3 +364,12 @@ def test_back_to_round_one_the_mao_opens_again(client: FlaskClient) -> None:
     first = client.get(switch(html, "Rodada")["1ª"]).text
     assert names(first) == ["Nós 1", "Eles 1", "Nós 2", "Eles 2"]
     assert 'data-carta="3o"' in first
+
+
+def test_an_impossible_mao_seat_is_explained_never_a_500(client: FlaskClient) -> None:
+    """A link whose assento_mao is no seat of the table gets the ruling's refusal in
+    Portuguese, with the page (status 200)."""
+    response = client.get(ROUND + "vira=3o&rodada=2&jogadores=2&assento_mao=4")
+    assert response.status_code == 200
+    assert verdict(response.text)["data-resultado"] == "invalido"
+    assert "use assento_mao=1 a assento_mao=2" in response.text

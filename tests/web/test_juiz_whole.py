@@ -267,6 +267,52 @@ def test_the_situation_says_whose_turn_and_what_the_hand_is_worth(client: FlaskC
     assert "Vez de Nós 1" in now and "A mão vale 3 pontos" in now
 
 
+def test_the_mao_de_onze_is_decided_before_any_card_can_be_tapped(client: FlaskClient) -> None:
+    """/regras#mao-de-onze: at the start of a mão de onze only the side at eleven speaks (Joga or
+    Corre), no card is a link, and the situation names the pair that decides."""
+    html = client.get(HAND + "&especial=onze-eles").text
+    assert sorted(k for k in hooks(html) if k.startswith("diz-")) == ["diz-2-aceita", "diz-2-corre"]
+    assert '<a class="jz-cell' not in html and "cartas" in hooks(html)
+    now = text_of(html, "situacao", "section")
+    assert now.startswith("Decidem: Eles 1 e Eles 2.") and "quem diz é Eles 1" in now
+    assert "antes da decisão da mão de onze" in text_of(html, "falta")
+    assert "3 de paus (espere a decisão da mão de onze)" in html
+    played = client.get(href(html, "diz-2-aceita")).text
+    assert re.search(r'<a class="jz-cell[^"]*"[^>]*data-carta="3p"', played)
+    assert "Vez de Nós 1" in text_of(played, "situacao", "section")
+
+
+def test_a_card_before_the_mao_de_onze_decision_is_refused_with_the_rule(
+    client: FlaskClient,
+) -> None:
+    """/regras#mao-de-onze: a card typed into the link before the decision is refused at event
+    1, in Portuguese, linked to the rule book's section; it never counts as the side playing."""
+    html = client.get(HAND + "1:3p&especial=onze-eles").text
+    attrs = verdict(html)
+    assert (attrs["data-resultado"], attrs["data-evento"]) == ("invalido", "1")
+    refusal = re.search(r'data-testid="explicacao"[^>]*>(.*?)</p>', html, re.S).group(1)
+    assert 'href="/regras#mao-de-onze"' in refusal
+    assert "antes da decisão ninguém joga carta nem corre" in refusal
+
+
+def test_decide_names_one_player_in_1x1(client: FlaskClient) -> None:
+    """/regras#mao-de-onze: in 1x1 the one player at eleven decides: 'Decide: Nós 1'."""
+    html = client.get("/juiz/mao?vira=4o&jogadores=2&mao=2&especial=onze-nos&eventos=").text
+    assert text_of(html, "situacao", "section").startswith("Decide: Nós 1.")
+
+
+def test_the_drawing_keeps_the_cards_of_the_round_a_hand_ended_in(client: FlaskClient) -> None:
+    """A hand decided mid-round (Nós 2 runs in round 2) still draws that round's cards: 2♣ and
+    A♥ stay on the table, beside round 1's four."""
+    html = client.get(HAND + "1:3p,2:2c,3:Ae,4:Ko,1:2p,2:Ac,3:corre").text
+    assert verdict(html)["data-resultado"] == "eles"
+    second = re.search(r'data-testid="rodada-2"(.*?)</ol>', html, re.S).group(1)
+    assert re.findall(r'title="([^"]+)"', second) == ["2 de paus", "ás (A) de copas"]
+    first = re.search(r'data-testid="rodada-1"(.*?)</ol>', html, re.S).group(1)
+    assert len(re.findall(r'class="jz-card [^"]*jz-mini', first)) == 4
+    assert "current" not in second
+
+
 def test_desfazer_removes_the_last_event_only(client: FlaskClient) -> None:
     """'Desfazer último' goes back one event; on an empty hand it takes back the vira."""
     html = client.get(HAND + "1:truco,2:aceita,1:3p").text

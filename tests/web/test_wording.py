@@ -375,12 +375,13 @@ def test_live_view_lines_read_right_for_any_name(
 def test_the_mao_de_onze_names_the_player_who_decides_and_the_mao_de_dez(
     render_app: Flask, pair: tuple[str, str]
 ) -> None:
-    """In 2x2 with names the live view names the deciding player; a mão de dez says so."""
+    """In 2x2 with names the live view names the pair that decides together, in play order; a
+    mão de dez says so."""
     a, b = pair
     named = mesa(pair, player_names=["Ana", "Bia", "Caio", "Os Zapeiros"])
     # first dealer seat 0; after three hands seat 3 deals, seat 0 (Ana, side 0) plays first
     html = render_live(render_app, board(named, *TO_ELEVEN_A))
-    assert shown_text(html, "fase") == f"Mão de onze · quem decide: Ana ({a})"
+    assert shown_text(html, "fase") == f"Mão de onze · decidem: Ana e Caio ({a})"
     dez = mesa(pair, special_at=10)
     html = render_live(render_app, board(dez, "normal:1:9", "normal:1:1"))
     assert shown_text(html, "fase") == f"Mão de dez · quem decide: {b}"
