@@ -2,6 +2,7 @@
 
 from . import words
 from .board import Board, board_of
+from .settings import TableSettings
 from .refusals import (
     AlreadyApplied,
     BadLink,
@@ -18,6 +19,7 @@ from .service import (
     Written,
     all_records,
     current_revision,
+    edit_table,
     load_board,
     log_page,
     new_token,
@@ -59,6 +61,8 @@ __all__ = [
     "redo",
     "remembered",
     "current_revision",
+    "edit_table",
+    "TableSettings",
     "rotate_links",
     "scorer_board",
     "scorer_table",
