@@ -70,6 +70,8 @@ def describe(outcome: Outcome, names: tuple[str, str]) -> str:
         return "Próxima partida"
     if kind is Kind.NOVA_SERIE:
         return "Nova série"
+    if kind is Kind.MESA_EDITADA:
+        return "Mesa editada"  # what changed is the record's (see record_text)
     if kind is Kind.FERRO:
         return f"Mão de ferro para {name}"
     return f"{name} +{outcome.gain}"

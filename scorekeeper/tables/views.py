@@ -248,7 +248,7 @@ def edit_save(token: str) -> Response:
         if status == 409:
             return _edit_page(mesas.scorer_board(token), status=status, message=message)
         return _edit_page(board, form, _posted_rev(board), status, message)
-    flash(words.record_text(done.record, done.board.mesa.team_names))
+    del done  # the board's slot says what changed: the edit is its last record
     return redirect(url_for("tables.board", token=token), 303)
 
 
