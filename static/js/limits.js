@@ -1,5 +1,5 @@
 // Name fields' limits shown while typing: near its maxlength a field says how many letters it
-// has of how many it takes ("20/24"), and at the limit that nothing more fits.
+// has of how many it takes ("20/24"), in red once nothing more fits (said as "até 24 letras").
 (function () {
   "use strict";
   var NEAR = 6; // letters before the limit where the count appears
@@ -11,7 +11,8 @@
     if (!said || !limit) { return; }
     var used = input.value.length;
     var full = used >= limit;
-    said.textContent = used >= limit - NEAR ? (full ? "até " + limit + " letras" : used + "/" + limit) : "";
+    said.textContent = used >= limit - NEAR ? used + "/" + limit : "";
+    said.title = full ? "até " + limit + " letras" : "";
     said.classList.toggle("full", full);
   }
 

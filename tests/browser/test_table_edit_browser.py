@@ -52,7 +52,12 @@ def test_names_edited_mid_series_show_at_once_and_no_tap_moves(
     field.fill("")
     field.press_sequentially("Maria Eduarda dos Santos Silva")  # 30 letters: 24 fit
     expect(field).to_have_value("Maria Eduarda dos Santos")
-    expect(page.locator("[data-limit-of=jogador_2]")).to_have_text("até 24 letras")
+    limit = page.locator("[data-limit-of=jogador_2]")
+    expect(limit).to_have_text("24/24")
+    expect(limit).to_have_attribute("title", "até 24 letras")
+    field.press("Backspace")
+    expect(limit).to_have_text("23/24")
+    field.press_sequentially("s")
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.screenshot(path=str(shots / f"editar-mesa-{size}.png"), full_page=True)
     page.get_by_test_id("salvar-mesa").click()

@@ -157,7 +157,6 @@ def test_name_fields_show_their_limit(client: FlaskClient, path: str) -> None:
         assert field and 'maxlength="24"' in field.group(0), name
         assert 'data-limit="24"' in field.group(0), name
         assert f'data-limit-of="{name}"' in page, name
-    assert "Nomes de até 24 letras." in page
 
 
 def test_the_new_table_form_asks_names_and_series_first_and_folds_the_rest(
