@@ -2,7 +2,6 @@
 
 from . import words
 from .board import Board, board_of
-from .settings import TableSettings
 from .refusals import (
     AlreadyApplied,
     BadLink,
@@ -36,6 +35,7 @@ from .service import (
     viewer_board,
     viewer_table,
 )
+from .settings import TableSettings
 
 __all__ = [
     "all_records",

@@ -111,7 +111,8 @@ def edit_text(before: TableSettings, after: TableSettings) -> str:
         old_value, new_value = getattr(before, option.name), getattr(after, option.name)
         if old_value != new_value:
             old_words = option.choice_or_default(old_value).short
-            parts.append(f"{option.title}: {_changed(old_words, option.choice_or_default(new_value).short)}")
+            new_words = option.choice_or_default(new_value).short
+            parts.append(f"{option.title}: {_changed(old_words, new_words)}")
     if before.first_dealer != after.first_dealer and before.players == after.players:
         parts.append("Quem dá as cartas mudou")
     return " · ".join(parts) or "Mesa editada"
