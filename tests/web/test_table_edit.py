@@ -132,7 +132,7 @@ def test_the_board_links_the_edit_and_the_form_is_filled_with_the_tables_setting
     token = table(client, time_a="Zapeiros", ferro="claras")
     play(client, token, "normal:0:1")
     board = client.get(f"/m/{token}").text
-    link = re.search(r'<a href="([^"]+)" data-testid="editar-mesa"', board)
+    link = re.search(r'<a [^>]*href="([^"]+)" data-testid="editar-mesa"', board)
     assert link and link.group(1) == f"/m/{token}/editar"
     page = client.get(link.group(1)).text
     assert 'name="time_a"' in page and 'value="Zapeiros"' in page
