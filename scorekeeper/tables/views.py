@@ -229,32 +229,26 @@ def edit(token: str) -> Response:
 @bp.post(f"/m/<token>/{PATHS['edit']}")
 def edit_save(token: str) -> Response:
     """Change an open table's settings (a write like a tap: revision-checked, journaled by its
-    client id, in the log, undoable) and go back to the board; a refusal draws the form again
-    as posted with its reason, a stale revision with the table as it is now."""
-    board = mesas.scorer_board(token)  # a viewer's link is refused here (403)
+    client id, in the log, undoable) and go back to the board, whose slot says what changed; a
+    refusal draws the form again as posted with its reason, a stale revision with the table as
+    it is now, and a viewer's link gets 403."""
     form = EditTableForm()
+    posted = None
     try:
         write = Write.read(request.form)
+        posted = write.rev
         if not form.validate():
             raise RulesError(form.error or "Opções inválidas.")
         settings, dealer = form.edit()
-        done = mesas.edit_table(token, write.rev, settings, dealer, write.cid)
+        mesas.edit_table(token, write.rev, settings, dealer, write.cid)
     except AlreadyApplied:
-        return redirect(url_for("tables.board", token=token), 303)
+        pass  # sent again after a lost answer: the board shows it done
     except BadLink:
         raise
     except (Refusal, RulesError) as error:
         status, message = answer_of(error)
+        board = mesas.scorer_board(token)  # a viewer's link is refused here
         if status == 409:
-            return _edit_page(mesas.scorer_board(token), status=status, message=message)
-        return _edit_page(board, form, _posted_rev(board), status, message)
-    del done  # the board's slot says what changed: the edit is its last record
+            return _edit_page(board, status=status, message=message)
+        return _edit_page(board, form, posted, status, message)
     return redirect(url_for("tables.board", token=token), 303)
-
-
-def _posted_rev(board: Board) -> int:
-    """The revision an edit's form was drawn from, as posted (the board's when unreadable)."""
-    try:
-        return Write.read(request.form).rev
-    except (Refusal, RulesError):
-        return board.mesa.revision
