@@ -5,25 +5,10 @@ name ("Nós", "Ana", "Os Zapeiros" alike)."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
 from zoneinfo import ZoneInfo
 
 from ..models import Entry, Mesa
-from ..rules import (
-    BEST_OF,
-    DECK,
-    FERRO_MODE,
-    MANILHAS,
-    PLAYERS,
-    SPECIAL_AT,
-    TIE_OPENER,
-    Kind,
-    MatchState,
-    Names,
-    Option,
-    Outcome,
-    Phase,
-)
+from ..rules import BEST_OF, SPECIAL_AT, TABLE_OPTIONS, Kind, MatchState, Names, Outcome, Phase
 from .board import Board
 from .refusals import ReusedClientId
 from .settings import TableSettings, edit_of
@@ -84,12 +69,6 @@ def record_text(record: Entry, names: tuple[str, str]) -> str:
     return describe(record.outcome, names)
 
 
-# The options an edit may change, in the order its words list them.
-EDITED_OPTIONS: tuple[Option[Any], ...] = (
-    PLAYERS, BEST_OF, SPECIAL_AT, FERRO_MODE, DECK, MANILHAS, TIE_OPENER
-)
-
-
 def _changed(before: str, after: str) -> str:
     """'antes → depois'."""
     return f"{before} → {after}"
@@ -107,7 +86,7 @@ def edit_text(before: TableSettings, after: TableSettings) -> str:
         if old != new:
             names.append(_changed(old or f"jogador {seat + 1}", new or "sem nome"))
     parts = [f"Nomes mudados: {', '.join(names)}"] if names else []
-    for option in EDITED_OPTIONS:
+    for option in TABLE_OPTIONS:
         old_value, new_value = getattr(before, option.name), getattr(after, option.name)
         if old_value != new_value:
             old_words = option.choice_or_default(old_value).short

@@ -385,3 +385,28 @@ def test_a_1x1_table_becomes_2x2_with_four_names(client: FlaskClient) -> None:
     assert by_testid(client.get(f"/m/{token}").text, "vez") == (
         "Dá as cartas (pé): Caio · Começa (mão): Duda"
     )
+
+
+def test_an_edits_words_name_each_change_and_nothing_else() -> None:
+    """The log line of an edit lists the names that changed (a seat given a name says which
+    seat), then each option with its words before and after, and whether the deal moved."""
+    from dataclasses import replace
+
+    from scorekeeper.mesas import TableSettings, words
+
+    before = TableSettings(
+        players=4, best_of=0, first_dealer=0, special_at=11, ferro_mode="cegas", deck="sujo",
+        manilhas="variavel", tie_opener="mao", team_a="Nós", team_b="Eles",
+        player_names=("Ana", "", "", ""),
+    )  # fmt: skip
+    after = replace(
+        before, best_of=3, ferro_mode="claras", team_b="Patos", player_names=("Bia", "Caio")
+    )
+    assert words.edit_text(before, after) == (
+        "Nomes mudados: Eles → Patos, Ana → Bia, jogador 2 → Caio · Mão de ferro: às cegas →"
+        " às claras · Série: partidas avulsas → melhor de 3"
+    )
+    assert words.edit_text(before, replace(before, first_dealer=2)) == "Quem dá as cartas mudou"
+    assert words.edit_text(before, replace(before, players=2, player_names=("Ana",))) == (
+        "Jogo: 2x2 → 1x1"
+    )
