@@ -68,7 +68,8 @@ LIVE = Cache(
 LOG_LINES = Cache(
     "log_lines",
     "a log line's HTML",
-    "(record with its status and note, its number, the team names, the special hand)",
+    "(record with its status, note and an edit's settings, its number, the team names, the "
+    "special hand)",
     4096,
     "pure: the line depends on its arguments only",
     "a board page's thirty log lines cost what one does: +31% pages/s on SQLite, +9% on PG",

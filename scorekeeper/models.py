@@ -7,7 +7,7 @@ from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -169,6 +169,9 @@ class HandRecord(db.Model):  # type: ignore[name-defined,misc]
     # from the newest active record's instead of folding the whole log. None on a discarded
     # record of an abandoned branch, which never comes back.
     state: Mapped[list[int | None] | None] = mapped_column(JSON)
+    # On a "mesa_editada" record, the table's settings before and after the edit, as JSON text
+    # (see mesas.settings): undo puts the first back, redo the second. None on any other.
+    settings: Mapped[str | None] = mapped_column(Text)
 
     mesa: Mapped[Mesa] = relationship(back_populates="records")
 
@@ -206,6 +209,7 @@ class Entry:
     score_b: int
     created_at: datetime
     state: tuple[int | None, ...] | None
+    settings: str | None = None
 
     @property
     def outcome(self) -> Outcome:
@@ -223,7 +227,7 @@ ENTRY_FIELDS = tuple(field.name for field in fields(Entry))
 
 def entry(row: Sequence[Any]) -> Entry:
     """An Entry from a row of ENTRY_COLUMNS (the stored state as a tuple)."""
-    *rest, state = row
-    return Entry(*rest, tuple(state) if state is not None else None)
+    *rest, state, settings = row
+    return Entry(*rest, tuple(state) if state is not None else None, settings)
 # hand_record's columns in Entry's field order (a field that is not a column fails on import).
 ENTRY_COLUMNS = tuple(HandRecord.__table__.c[name] for name in ENTRY_FIELDS)

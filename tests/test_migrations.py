@@ -185,12 +185,14 @@ def test_the_ids_migration_keeps_every_record_and_never_gives_a_deleted_id_again
             connection.execute(
                 text("ALTER TABLE mesa ADD COLUMN link_changes INTEGER DEFAULT 0 NOT NULL")
             )
+            connection.execute(text("ALTER TABLE hand_record ADD COLUMN settings TEXT"))
         token = open_table({}).edit_token  # the models need today's columns: added, then gone
         for revision in range(3):
             record_outcome(token, revision, Outcome(Kind.NORMAL, 0, 1), client_id=f"c{revision}")
         with db.engine.begin() as connection:
             connection.execute(text("ALTER TABLE mesa_write DROP COLUMN fingerprint"))
             connection.execute(text("ALTER TABLE mesa DROP COLUMN link_changes"))
+            connection.execute(text("ALTER TABLE hand_record DROP COLUMN settings"))
         db.session.remove()
         upgrade(directory=folder)
         schema = db.session.execute(
@@ -208,4 +210,54 @@ def test_the_ids_migration_keeps_every_record_and_never_gives_a_deleted_id_again
         db.session.remove()
         downgrade(directory=folder, revision="e5f7a9b1c3d5")
         assert _count_records() == 3
+        db.engine.dispose()
+
+
+def test_the_edits_migration_keeps_the_log_and_its_downgrade_drops_only_the_edits(
+    tmp_path: Path,
+) -> None:
+    """Upgrading a database made before edits: every record is kept with no settings, the table
+    can be edited; downgrading drops the edits' records (their settings gone) and keeps the rest,
+    ids still never reused (AUTOINCREMENT)."""
+    from flask_migrate import downgrade
+    from sqlalchemy import select, text
+
+    from scorekeeper.mesas import open_table
+    from scorekeeper.mesas.service import edit_table, record_outcome
+    from scorekeeper.models import HandRecord
+    from scorekeeper.rules import Kind, Outcome
+
+    app = create_app(
+        {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'e.sqlite3'}", "SECRET_KEY": "x"}
+    )
+    folder = str(PACKAGE_DIR / "migrations")
+    with app.app_context():
+        upgrade(directory=folder, revision="f6a8b0c2d4e6")
+        with db.engine.begin() as connection:
+            connection.execute(text("ALTER TABLE hand_record ADD COLUMN settings TEXT"))
+        mesa = open_table({})
+        token = mesa.edit_token
+        settings = {
+            "players": 4, "best_of": 3, "special_at": 11, "ferro_mode": "cegas", "deck": "sujo",
+            "manilhas": "variavel", "tie_opener": "mao", "team_a": "Nós", "team_b": "Eles",
+            "player_names": [],
+        }  # fmt: skip
+        record_outcome(token, 0, Outcome(Kind.NORMAL, 0, 1))
+        with db.engine.begin() as connection:
+            connection.execute(text("ALTER TABLE hand_record DROP COLUMN settings"))
+        db.session.remove()
+        upgrade(directory=folder)
+        assert db.session.execute(select(HandRecord.settings)).scalars().all() == [None]
+        edit_table(token, 1, {**settings, "team_a": "Patos"}, 1)
+        record_outcome(token, 2, Outcome(Kind.NORMAL, 1, 3))
+        kinds = db.session.execute(select(HandRecord.kind).order_by(HandRecord.seq)).scalars()
+        assert list(kinds) == ["normal", "mesa_editada", "normal"]
+        db.session.remove()
+        downgrade(directory=folder, revision="f6a8b0c2d4e6")
+        schema = db.session.execute(
+            text("SELECT sql FROM sqlite_master WHERE name = 'hand_record'")
+        ).scalar_one()
+        assert "AUTOINCREMENT" in schema and "settings" not in schema
+        kinds = db.session.execute(text("SELECT kind FROM hand_record ORDER BY seq")).scalars()
+        assert list(kinds) == ["normal", "normal"]
         db.engine.dispose()

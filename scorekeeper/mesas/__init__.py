@@ -18,6 +18,7 @@ from .service import (
     Written,
     all_records,
     current_revision,
+    edit_table,
     load_board,
     log_page,
     new_token,
@@ -34,6 +35,7 @@ from .service import (
     viewer_board,
     viewer_table,
 )
+from .settings import TableSettings
 
 __all__ = [
     "all_records",
@@ -59,6 +61,8 @@ __all__ = [
     "redo",
     "remembered",
     "current_revision",
+    "edit_table",
+    "TableSettings",
     "rotate_links",
     "scorer_board",
     "scorer_table",

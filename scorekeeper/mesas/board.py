@@ -13,7 +13,8 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 from ..models import ACTIVE, DISCARDED, UNDONE, Entry, Mesa
-from ..rules import HAND_KINDS, MatchState
+from ..rules import HAND_KINDS, Kind, MatchState
+from .settings import edit_of
 
 LOG_ON_BOARD = 30  # the newest records the board's log shows; the history page has the rest
 CHART_HANDS = LOG_ON_BOARD  # the current game's hands the chart draws: its newest, at most
@@ -116,13 +117,21 @@ def assemble(
 
 
 def board_of(mesa: Mesa, records: Sequence[Entry]) -> Board:
-    """The board of every record in memory (ordered by seq), its states folded from the start:
-    what the checkpointed board must equal."""
+    """The board of every record in memory (ordered by seq), its states folded from the start
+    (an edit's record reconfigures the state with the settings it made, the table's first
+    settings being those before its first active edit): what the checkpointed board must
+    equal."""
     active = [r for r in records if r.status == ACTIVE]
-    state = MatchState(mesa.match_config)
+    edits = [edit_of(r) for r in active if r.kind == Kind.MESA_EDITADA.value]
+    config = edits[0][0].config if edits else mesa.match_config
+    state = MatchState(config)
     folded = []
     for record in active:
-        state = state.apply(record.outcome)
+        if record.kind == Kind.MESA_EDITADA.value:
+            before, after = edit_of(record)
+            state = state.reconfigured(after.config, before.teams)
+        else:
+            state = state.apply(record.outcome)
         folded.append(replace(record, state=tuple(state.snapshot())))
     newest = list(reversed(folded))
     return assemble(

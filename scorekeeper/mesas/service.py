@@ -36,6 +36,7 @@ from ..rules import HAND_KINDS, Kind, MatchState, Outcome, RulesError
 from .board import ACTIVE_TAIL, LOG_ON_BOARD, Board, assemble, number, state_after
 from .inputs import INT_LIMIT
 from .refusals import AlreadyApplied, ReusedClientId, StaleRevision, UnknownTable, ViewOnly
+from .settings import SETTING_NAMES, TableSettings, edit_json, edit_of
 from .words import NOTES
 
 RECENT_LIMIT = 12  # tables a browser remembers on its home page
@@ -44,6 +45,7 @@ FULL_TABLE = (
     "Esta mesa chegou ao limite de 20.000 registros. Abra uma mesa nova para continuar."
 )
 LAST_HAND_ONLY = "A observação vai só na última mão do placar."
+NOTHING_CHANGED = "Nada mudou na mesa: os nomes e as opções são os mesmos."
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what secrets.token_urlsafe gives, and old ones
 
 
@@ -474,6 +476,54 @@ def _set_status(connection: Connection, record: Entry, status: str) -> None:
     connection.execute(_SET_STATUS, {"ids": [record.id], "new_status": status})
 
 
+def _append(
+    connection: Connection,
+    board: Board,
+    outcome: Outcome,
+    after: MatchState,
+    reason: str | None = None,
+    settings: str | None = None,
+) -> Entry:
+    """Insert the table's next record (its state `after`), undone ones discarded first; the
+    record as a read gives it back."""
+    if board.can_redo:
+        connection.execute(_DISCARD_UNDONE, {"mesa": board.mesa.id})
+    draft = Entry(
+        id=0,  # given by the INSERT
+        seq=board.size + 1,
+        kind=outcome.kind.value,
+        side=outcome.side,
+        points=outcome.points,
+        note=None,
+        reason=reason,
+        status=ACTIVE,
+        score_a=after.points[0],
+        score_b=after.points[1],
+        created_at=utcnow(),
+        state=tuple(after.snapshot()),
+        settings=settings,
+    )
+    values = {name: getattr(draft, name) for name in ENTRY_FIELDS if name != "id"}
+    values["state"] = after.snapshot()
+    row = connection.execute(_INSERT, {**values, "mesa_id": board.mesa.id}).one()
+    return entry(row)
+
+
+_SET_SETTINGS = (
+    update(_MESAS)
+    .where(_MESAS.c.id == bindparam("mesa"))
+    .values({name: bindparam(f"new_{name}") for name in SETTING_NAMES})
+    .returning(*_MESAS.c)
+)
+
+
+def _set_settings(connection: Connection, mesa: Mesa, settings: TableSettings) -> Mesa:
+    """Store a table's settings (its names and options); the table as it is then."""
+    values = {f"new_{name}": value for name, value in settings.columns().items()}
+    row = connection.execute(_SET_SETTINGS, {"mesa": mesa.id, **values}).one()
+    return Mesa(**row._asdict())
+
+
 def record_outcome(
     token: str,
     revision: int,
@@ -487,26 +537,7 @@ def record_outcome(
         if board.size >= MAX_RECORDS:
             raise RulesError(FULL_TABLE)
         after = board.state.apply(outcome)
-        if board.can_redo:
-            connection.execute(_DISCARD_UNDONE, {"mesa": board.mesa.id})
-        draft = Entry(
-            id=0,  # given by the INSERT
-            seq=board.size + 1,
-            kind=outcome.kind.value,
-            side=outcome.side,
-            points=outcome.points,
-            note=None,
-            reason=reason,
-            status=ACTIVE,
-            score_a=after.points[0],
-            score_b=after.points[1],
-            created_at=utcnow(),
-            state=tuple(after.snapshot()),
-        )
-        values = {name: getattr(draft, name) for name in ENTRY_FIELDS if name != "id"}
-        values["state"] = after.snapshot()
-        row = connection.execute(_INSERT, {**values, "mesa_id": board.mesa.id}).one()
-        record = entry(row)  # as a read gives it back
+        record = _append(connection, board, outcome, after, reason=reason)
         return Written(board.appended(record, after), record)
 
     what = fingerprint("marcar", outcome.kind.value, outcome.side, outcome.points, reason)
@@ -520,8 +551,10 @@ def undo(token: str, revision: int, client_id: str | None = None) -> Written:
         if board.last is None:
             raise RulesError("Não há mão para desfazer.")
         _set_status(connection, board.last, UNDONE)
-        after = read_board(board.mesa, connection)
-        return Written(after, replace(board.last, status=UNDONE))
+        mesa = board.mesa
+        if board.last.kind == Kind.MESA_EDITADA.value:
+            mesa = _set_settings(connection, mesa, edit_of(board.last)[0])
+        return Written(read_board(mesa, connection), replace(board.last, status=UNDONE))
 
     return _write(token, revision, change, fingerprint("desfazer"), client_id)
 
@@ -535,7 +568,10 @@ def redo(token: str, revision: int, client_id: str | None = None) -> Written:
             raise RulesError("Não há mão desfeita para refazer.")
         record = entry(row)
         _set_status(connection, record, ACTIVE)
-        return Written(read_board(board.mesa, connection), replace(record, status=ACTIVE))
+        mesa = board.mesa
+        if record.kind == Kind.MESA_EDITADA.value:
+            mesa = _set_settings(connection, mesa, edit_of(record)[1])
+        return Written(read_board(mesa, connection), replace(record, status=ACTIVE))
 
     return _write(token, revision, change, fingerprint("refazer"), client_id)
 
@@ -558,3 +594,38 @@ def set_note(
         return Written(read_board(board.mesa, connection), replace(record, note=note))
 
     return _write(token, revision, change, fingerprint("nota", record_id, note), client_id)
+
+
+def edit_table(
+    token: str,
+    revision: int,
+    settings: Mapping[str, Any],
+    dealer: int,
+    client_id: str | None = None,
+) -> Written:
+    """Change an open table's names, seating, series and house options, as a write like any
+    other and a record in its log (undone and redone as a hand is): `settings` are the table's
+    columns but the first dealer, `dealer` the seat that deals the next hand. The games played
+    are kept; settings under which they could not have been played are refused in pt-BR, and
+    so is an edit that changes nothing."""
+
+    def change(connection: Connection, board: Board) -> Written:
+        if board.size >= MAX_RECORDS:
+            raise RulesError(FULL_TABLE)
+        before = TableSettings.of(board.mesa)
+        players = int(settings["players"])
+        if not 0 <= dealer < players:
+            raise RulesError("Quem dá as cartas deve ser um dos jogadores da mesa.")
+        first = (dealer - board.state.hands_dealt) % players
+        after = TableSettings.read({**settings, "first_dealer": first})
+        if after == before:
+            raise RulesError(NOTHING_CHANGED)
+        state = board.state.reconfigured(after.config, before.teams)
+        outcome = Outcome(Kind.MESA_EDITADA)
+        record = _append(connection, board, outcome, state, settings=edit_json(before, after))
+        mesa = _set_settings(connection, board.mesa, after)
+        return Written(read_board(mesa, connection), record)
+
+    columns = sorted((name, repr(value)) for name, value in settings.items())
+    what = fingerprint("editar", columns, dealer)
+    return _write(token, revision, change, what, client_id)

@@ -8,9 +8,10 @@ from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 from ..models import Entry, Mesa
-from ..rules import BEST_OF, SPECIAL_AT, Kind, MatchState, Names, Outcome, Phase
+from ..rules import BEST_OF, SPECIAL_AT, TABLE_OPTIONS, Kind, MatchState, Names, Outcome, Phase
 from .board import Board
 from .refusals import ReusedClientId
+from .settings import TableSettings, edit_of
 
 LOCAL_TZ = ZoneInfo("America/Sao_Paulo")  # tzdata (a dependency) provides it everywhere
 
@@ -54,9 +55,52 @@ def describe(outcome: Outcome, names: tuple[str, str]) -> str:
         return "Próxima partida"
     if kind is Kind.NOVA_SERIE:
         return "Nova série"
+    if kind is Kind.MESA_EDITADA:
+        return "Mesa editada"  # what changed is the record's (see record_text)
     if kind is Kind.FERRO:
         return f"Mão de ferro para {name}"
     return f"{name} +{outcome.gain}"
+
+
+def record_text(record: Entry, names: tuple[str, str]) -> str:
+    """A record in words (see `describe`); an edit says what it changed."""
+    if record.kind == Kind.MESA_EDITADA.value:
+        return edit_text(*edit_of(record))
+    return describe(record.outcome, names)
+
+
+def _changed(before: str, after: str) -> str:
+    """'antes → depois'."""
+    return f"{before} → {after}"
+
+
+def edit_text(before: TableSettings, after: TableSettings) -> str:
+    """What an edit changed, e.g. 'Nomes mudados: Nós → Os Zapeiros, Ana → Bia · Série:
+    partidas avulsas → melhor de 3'."""
+    names = [
+        _changed(old, new) for old, new in zip(before.teams, after.teams, strict=True) if old != new
+    ]
+    seats = max(before.players, after.players)
+    for seat in range(seats):
+        old, new = _seat(before, seat), _seat(after, seat)
+        if old != new:
+            names.append(_changed(old or f"jogador {seat + 1}", new or "sem nome"))
+    parts = [f"Nomes mudados: {', '.join(names)}"] if names else []
+    for option in TABLE_OPTIONS:
+        old_value, new_value = getattr(before, option.name), getattr(after, option.name)
+        if old_value != new_value:
+            old_words = option.choice_or_default(old_value).short
+            new_words = option.choice_or_default(new_value).short
+            parts.append(f"{option.title}: {_changed(old_words, new_words)}")
+    if before.first_dealer != after.first_dealer and before.players == after.players:
+        parts.append("Quem dá as cartas mudou")
+    return " · ".join(parts) or "Mesa editada"
+
+
+def _seat(settings: TableSettings, seat: int) -> str:
+    """The name a seat was given ('' when none, or past the table's seats)."""
+    given = settings.player_names
+    return given[seat] if seat < min(len(given), settings.players) else ""
 
 
 _ONZE_DETAILS = {

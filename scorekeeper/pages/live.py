@@ -35,7 +35,7 @@ def last_line(board: Board) -> LastLine | None:
     if rec is None:
         return None
     kind = Kind(rec.kind)
-    text = _MARKER_TEXTS.get(kind) or words.describe(rec.outcome, board.mesa.team_names)
+    text = _MARKER_TEXTS.get(kind) or words.record_text(rec, board.mesa.team_names)
     lead = "Última mão" if kind.is_hand else None
     said = words.detail(rec, board.mesa.special_at)
     return LastLine(lead, text, said, words.local_time(rec.created_at))

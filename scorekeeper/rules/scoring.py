@@ -32,11 +32,16 @@ class Kind(Enum):
     CORRECAO = "correcao"
     PROXIMA_PARTIDA = "proxima_partida"
     NOVA_SERIE = "nova_serie"
+    # The table's names or options changed (its record keeps them): no outcome of a hand, so
+    # no tap records it and `MatchState.apply` refuses it; `MatchState.reconfigured` folds it.
+    MESA_EDITADA = "mesa_editada"
 
     @property
     def is_hand(self) -> bool:
         """True for records that are a dealt hand (they move the deal on)."""
-        return self not in (Kind.CORRECAO, Kind.PROXIMA_PARTIDA, Kind.NOVA_SERIE)
+        return self not in (
+            Kind.CORRECAO, Kind.PROXIMA_PARTIDA, Kind.NOVA_SERIE, Kind.MESA_EDITADA
+        )
 
 
 # The stored kinds of a dealt hand: a record's kind string tested without building a Kind.
@@ -116,7 +121,7 @@ class Outcome:
             kind = Kind(parts[0])
         except ValueError:
             raise RulesError(UNKNOWN_TAP) from None
-        if kind is Kind.CORRECAO or len(parts) > 3:
+        if kind in (Kind.CORRECAO, Kind.MESA_EDITADA) or len(parts) > 3:
             raise RulesError(UNKNOWN_TAP)
         side = _number(parts[1], "o lado") if len(parts) > 1 else None
         points = _number(parts[2], "os pontos") if len(parts) > 2 else None
@@ -355,6 +360,28 @@ class MatchState:
         if outcome.kind is Kind.FERRO:
             return state._score(outcome.side, TARGET)
         return state._score(outcome.side, outcome.gain)
+
+    def reconfigured(self, config: MatchConfig, sides: tuple[str, str]) -> MatchState:
+        """This state under other settings (another series, special hand, seating), the games
+        played kept; RulesError in pt-BR (naming `sides`) when the games already played could
+        not have happened under them (/regras#pontos)."""
+        needed = config.wins_needed
+        won = [side for side in SIDES if needed is not None and self.wins[side] >= needed]
+        series_winner = None
+        if won:
+            side = won[0]
+            just_won = self.game_winner == side and self.wins[side] == needed and len(won) == 1
+            if not just_won:
+                raise RulesError(
+                    f"Vitórias de {sides[side]}: {self.wins[side]}. Com elas, a série não pode "
+                    f"ser melhor de {config.best_of} agora."
+                )
+            series_winner = side
+        if self.series_winner is not None and series_winner != self.series_winner:
+            raise RulesError(
+                "A série acabou: toque em Nova série antes de mudar quantas partidas ela tem."
+            )
+        return replace(self, config=config, series_winner=series_winner)
 
     def _score(self, side: int, gain: int) -> MatchState:
         """Add points to a side, capped at 12, ending the game (and series) at 12."""

@@ -13,6 +13,7 @@ from wtforms import Field, Form, RadioField, SelectChoice, SelectField, StringFi
 from wtforms.validators import AnyOf, DataRequired, Length, ValidationError
 
 from ..mesas.inputs import MAX_PLAYER, MAX_TEAM, number, visible
+from ..models import Mesa
 from ..rules import (
     BEST_OF,
     DECK,
@@ -22,6 +23,7 @@ from ..rules import (
     SPECIAL_AT,
     TIE_OPENER,
     MatchConfig,
+    MatchState,
     Option,
     RulesError,
     RuleSet,
@@ -99,6 +101,8 @@ class _Form(FlaskForm):  # type: ignore[misc]
 class NewTableForm(_Form):
     """A new table: everything optional, 2x2 'Nós' x 'Eles' when nothing is chosen."""
 
+    DEALS = "primeiro"  # which deal the form's dealer (`pe`) is: the table's first
+
     jogadores = _choice(PLAYERS)
     time_a = _name("Nome do time", MAX_TEAM)
     time_b = _name("Nome do time", MAX_TEAM)
@@ -148,7 +152,9 @@ class NewTableForm(_Form):
         names = [seat.data or "" for seat in seats[:players]]
         first_dealer = number(self.pe.data or "0", "quem dá as cartas")
         if players == 2 and first_dealer in (2, 3):
-            raise RulesError("No 1x1 quem dá as cartas primeiro é o jogador 1 ou o jogador 2.")
+            raise RulesError(
+                f"No 1x1 quem dá as cartas {self.DEALS} é o jogador 1 ou o jogador 2."
+            )
         config = MatchConfig(
             players=players,
             best_of=BEST_OF.spelled(self.serie.data),
@@ -172,6 +178,44 @@ class NewTableForm(_Form):
     def settings(self) -> dict[str, Any]:
         """The checked settings of a validated form."""
         return self._settings
+
+
+class EditTableForm(NewTableForm):
+    """An open table's settings, changed: the new-table form's fields, its dealer (`pe`) the
+    one of the next hand."""
+
+    DEALS = "agora"
+
+    @classmethod
+    def of(cls, mesa: Mesa, state: MatchState) -> EditTableForm:
+        """The form filled with a table's settings as they are, the next hand's dealer."""
+        names = list(mesa.player_names or [])
+        seats = {f"jogador_{seat}": name for seat, name in enumerate(names[:4])}
+        data = {
+            "jogadores": _spelled(PLAYERS, mesa.players),
+            "time_a": mesa.team_a,
+            "time_b": mesa.team_b,
+            **seats,
+            "pe": str(state.pe),
+            "serie": _spelled(BEST_OF, mesa.best_of),
+            "ferro": _spelled(FERRO_MODE, mesa.ferro_mode),
+            "mao_especial": _spelled(SPECIAL_AT, mesa.special_at),
+            "baralho": _spelled(DECK, mesa.deck),
+            "manilhas": _spelled(MANILHAS, mesa.manilhas),
+            "empate": _spelled(TIE_OPENER, mesa.tie_opener),
+        }
+        return cls(formdata=None, data=data)
+
+    def edit(self) -> tuple[dict[str, Any], int]:
+        """The checked settings of a validated form but the first dealer, and the seat that
+        deals the next hand."""
+        settings = dict(self.settings())
+        return settings, int(settings.pop("first_dealer"))
+
+
+def _spelled(option: Option[Any], value: object) -> str:
+    """How the form spells a table's value of an option."""
+    return option.choice_or_default(value).spelled
 
 
 @dataclass(frozen=True)

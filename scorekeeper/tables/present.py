@@ -28,6 +28,7 @@ PATHS = {
     "note": "nota",
     "fix": "corrigir",
     "juiz": "juiz",
+    "edit": "editar",
 }
 
 
@@ -64,7 +65,7 @@ def board_context(board: Board, message: str | None = None, status: int = 200) -
         "chart": {"a": chart_a, "b": chart_b, "hands": hands, "cut": cut},
         "message": message,
         "status": status,
-        "last_text": words.describe(last.outcome, board.mesa.team_names) if last else None,
+        "last_text": words.record_text(last, board.mesa.team_names) if last else None,
         "last_detail": words.detail(last, board.mesa.special_at) if last else None,
         "notes": words.notes_for(last),
     }
@@ -147,7 +148,7 @@ def log_line(record: Entry, number: str, names: tuple[str, str], special_at: int
     of one, whatever the table's history."""
     line = get_template_attribute("tables/_log.html", "line")
     entry = LogEntry(
-        text=words.describe(record.outcome, names),
+        text=words.record_text(record, names),
         detail=words.detail(record, special_at),
         number=number,
         score=f"{record.score_a} x {record.score_b}",

@@ -4,6 +4,7 @@ drawing the board again."""
 
 from __future__ import annotations
 
+import uuid
 from datetime import datetime
 from typing import Any
 
@@ -24,13 +25,13 @@ from htmx_flask import request as hx_request
 from .. import mesas
 from ..errors import answer_refusals
 from ..limits import opening_limit
-from ..mesas import Board, Written, words
+from ..mesas import AlreadyApplied, BadLink, Board, Refusal, Written, answer_of, words
 from ..mesas.inputs import Write, number
 from ..pages.session import JUIZ_TABLE
 from ..polls import polled_revision
-from ..rules import Kind, Outcome
+from ..rules import Kind, Outcome, RulesError
 from . import present
-from .forms import CorrectionForm, NewTableForm
+from .forms import CorrectionForm, EditTableForm, NewTableForm
 from .present import PATHS
 
 bp = Blueprint("tables", __name__)
@@ -152,7 +153,7 @@ answer_refusals(bp, _redraw)
 
 def _written(done: Written, said: str | None = None) -> Any:
     """The answer to an accepted write; `said` (e.g. 'Desfeito: {}.') words its record."""
-    text = words.describe(done.record.outcome, done.board.mesa.team_names)
+    text = words.record_text(done.record, done.board.mesa.team_names)
     return _answer(done.board, 200, said.format(text) if said else None)
 
 
@@ -194,3 +195,60 @@ def correct(token: str) -> Any:
     fix = CorrectionForm.read(request.form)
     outcome = Outcome(Kind.CORRECAO, fix.side, fix.points)
     return _written(mesas.record_outcome(token, write.rev, outcome, fix.reason, write.cid))
+
+
+def _edit_page(
+    board: Board,
+    form: EditTableForm | None = None,
+    rev: int | None = None,
+    status: int = 200,
+    message: str | None = None,
+) -> Response:
+    """The edit of an open table: its form (filled with the table's settings unless given, as
+    posted), the revision it was drawn from and a fresh client id for its one write."""
+    page = render_template(
+        "tables/edit.html",
+        mesa=board.mesa,
+        names=board.mesa.team_names,
+        state=board.state,
+        form=form or EditTableForm.of(board.mesa, board.state),
+        rev=board.mesa.revision if rev is None else rev,
+        cid=str(uuid.uuid4()),
+        message=message,
+        board_url=url_for("tables.board", token=board.mesa.edit_token),
+    )
+    return make_response(page, status)
+
+
+@bp.get(f"/m/<token>/{PATHS['edit']}")
+def edit(token: str) -> Response:
+    """The edit of an open table: names, seating, series and house options, filled in."""
+    return _edit_page(mesas.scorer_board(token))
+
+
+@bp.post(f"/m/<token>/{PATHS['edit']}")
+def edit_save(token: str) -> Response:
+    """Change an open table's settings (a write like a tap: revision-checked, journaled by its
+    client id, in the log, undoable) and go back to the board, whose slot says what changed; a
+    refusal draws the form again as posted with its reason, a stale revision with the table as
+    it is now, and a viewer's link gets 403."""
+    form = EditTableForm()
+    posted = None
+    try:
+        write = Write.read(request.form)
+        posted = write.rev
+        if not form.validate():
+            raise RulesError(form.error or "Opções inválidas.")
+        settings, dealer = form.edit()
+        mesas.edit_table(token, write.rev, settings, dealer, write.cid)
+    except AlreadyApplied:
+        pass  # sent again after a lost answer: the board shows it done
+    except BadLink:
+        raise
+    except (Refusal, RulesError) as error:
+        status, message = answer_of(error)
+        board = mesas.scorer_board(token)  # a viewer's link is refused here
+        if status == 409:
+            return _edit_page(board, status=status, message=message)
+        return _edit_page(board, form, posted, status, message)
+    return redirect(url_for("tables.board", token=token), 303)

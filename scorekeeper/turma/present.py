@@ -274,7 +274,7 @@ def _log_row(mesa: Mesa, record: Entry) -> list[Any]:
         record.seq,
         words.to_local(record.created_at).isoformat(timespec="seconds"),
         record.kind,
-        words.describe(record.outcome, names),
+        words.record_text(record, names),
         names[record.side] if record.side in (0, 1) and record.kind != Kind.ANULADA.value else "",
         "" if record.points is None else record.points,
         words.NOTE_LABELS.get(record.note or "", ""),

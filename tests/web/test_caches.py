@@ -19,6 +19,7 @@ from scorekeeper.mesas import load_board
 from scorekeeper.models import Mesa, Turma
 
 from .helpers import open_table, post, revision
+from .test_table_edit import drawn
 
 CSRF = re.compile(r'(name="csrf_token" value=|"X-CSRFToken": ?|data-csrf=)"[^"]*"')
 
@@ -104,7 +105,10 @@ STEPS = st.lists(
         st.sampled_from([0, 1]),  # the worker
         st.sampled_from([0, 1, 2]),  # the table
         st.sampled_from(
-            ["tap", "tap", "tap", "desfazer", "refazer", "nota", "corrigir", "trocar", "juntar"]
+            [
+                "tap", "tap", "tap", "desfazer", "refazer", "nota", "corrigir", "trocar",
+                "juntar", "editar",
+            ]
         ),
         st.integers(0, 40),
     ),
@@ -130,6 +134,10 @@ def step(client: FlaskClient, app: Flask, evening: Evening, action: tuple[int, i
             post(client, table, "nota", registro=last.group(1), nota="truco")
     elif kind == "corrigir":
         post(client, table, "corrigir", lado=str(pick % 2), pontos=str(pick % 12), motivo="conta")
+    elif kind == "editar":  # names and the series changed from the edit form as drawn
+        form = {**drawn(client, table), "jogador_0": ("Ana", "Bia", "Caio")[pick % 3]}
+        form["serie"] = ("avulsas", "melhor_de_3", "melhor_de_5")[pick % 3]
+        client.post(f"/m/{table}/editar", data=form)
     elif kind == "trocar":
         moved = client.post(f"/m/{table}/trocar-links", data={"rev": revision(client, table)})
         found = re.search(r"/m/([A-Za-z0-9_-]+)/", moved.headers["Location"])
@@ -156,10 +164,10 @@ def step(client: FlaskClient, app: Flask, evening: Evening, action: tuple[int, i
 def test_two_workers_with_caches_show_what_a_worker_without_caches_shows(
     app: Flask, steps: list[tuple[int, int, str, int]]
 ) -> None:
-    """Any taps, undos, redos, notes, corrections, next games, link changes, turma joins and
-    name merges, written through two workers with their caches: after every step each worker
-    serves every board, live view, history, export and turma page exactly as a worker with
-    every cache off does."""
+    """Any taps, undos, redos, notes, corrections, next games, edits of a table's names and
+    series, link changes, turma joins and name merges, written through two workers with their
+    caches: after every step each worker serves every board, live view, history, export and
+    turma page exactly as a worker with every cache off does."""
     workers = [worker(app, "1"), worker(app, "1")]
     cold = worker(app, "0").test_client()
     clients = [w.test_client() for w in workers]

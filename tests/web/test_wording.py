@@ -165,6 +165,7 @@ HEADLINES: dict[str, dict[str, str]] = {
     "anulada": dict.fromkeys(NAMES, "Mão anulada"),
     "proxima_partida": dict.fromkeys(NAMES, "Próxima partida"),
     "nova_serie": dict.fromkeys(NAMES, "Nova série"),
+    "mesa_editada": dict.fromkeys(NAMES, "Mesa editada"),
 }
 
 

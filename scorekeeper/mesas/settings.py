@@ -1,0 +1,77 @@
+"""A table's settings as one value: what a table is opened with and what an edit changes (its
+names, seating, series and house options). An edit's record keeps the settings before and after
+it, so undo and redo put them back and the log stays the truth."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from ..models import Entry, Mesa
+from ..rules import Kind, MatchConfig
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """Every setting a table keeps in its columns (the column names), the names included."""
+
+    players: int
+    best_of: int
+    first_dealer: int
+    special_at: int
+    ferro_mode: str
+    deck: str
+    manilhas: str
+    tie_opener: str
+    team_a: str
+    team_b: str
+    player_names: tuple[str, ...]
+
+    @classmethod
+    def of(cls, mesa: Mesa) -> TableSettings:
+        """A table's settings as its columns hold them now."""
+        values = {name: getattr(mesa, name) for name in SETTING_NAMES}
+        return cls.read(values)
+
+    @classmethod
+    def read(cls, values: dict[str, Any]) -> TableSettings:
+        """Settings from their columns' values (the player names as any sequence)."""
+        names = tuple(str(name) for name in values.get("player_names") or ())
+        return cls(**{**values, "player_names": names})
+
+    def columns(self) -> dict[str, Any]:
+        """The table's column values (the player names as a list, as the column keeps them)."""
+        return {**asdict(self), "player_names": list(self.player_names)}
+
+    @property
+    def config(self) -> MatchConfig:
+        """The rules' view of these settings."""
+        return MatchConfig(
+            players=self.players,
+            best_of=self.best_of,
+            first_dealer=self.first_dealer,
+            special_at=self.special_at,
+        )
+
+    @property
+    def teams(self) -> tuple[str, str]:
+        """Side 0 and side 1 names."""
+        return (self.team_a, self.team_b)
+
+
+SETTING_NAMES = tuple(field.name for field in fields(TableSettings))
+
+
+def edit_json(before: TableSettings, after: TableSettings) -> str:
+    """What an edit's record keeps: the settings before and after it, as JSON text."""
+    kept = {"antes": before.columns(), "depois": after.columns()}
+    return json.dumps(kept, ensure_ascii=False, sort_keys=True)
+
+
+def edit_of(record: Entry) -> tuple[TableSettings, TableSettings]:
+    """The settings before and after the edit a record keeps."""
+    if record.kind != Kind.MESA_EDITADA.value or record.settings is None:
+        raise ValueError(f"record {record.id} is not an edit")
+    kept = json.loads(record.settings)
+    return TableSettings.read(kept["antes"]), TableSettings.read(kept["depois"])
