@@ -73,5 +73,10 @@ def edit_of(record: Entry) -> tuple[TableSettings, TableSettings]:
     """The settings before and after the edit a record keeps."""
     if record.kind != Kind.MESA_EDITADA.value or record.settings is None:
         raise ValueError(f"record {record.id} is not an edit")
-    kept = json.loads(record.settings)
+    return edit_read(record.settings)
+
+
+def edit_read(text: str) -> tuple[TableSettings, TableSettings]:
+    """The settings before and after an edit, from the JSON text its record keeps."""
+    kept = json.loads(text)
     return TableSettings.read(kept["antes"]), TableSettings.read(kept["depois"])

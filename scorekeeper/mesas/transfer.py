@@ -35,6 +35,7 @@ from ..models import ACTIVE, DISCARDED, UNDONE, HandRecord, Mesa, Turma
 from ..rules import TABLE_OPTIONS, Kind, MatchConfig, MatchState, Outcome, RulesError, RuleSet
 from .inputs import INT_LIMIT
 from .service import MAX_RECORDS, new_token
+from .settings import edit_read
 from .turmas import find_turma, tables
 from .words import NOTES
 
@@ -261,7 +262,7 @@ def _records(given: Any, config: MatchConfig, where: str) -> list[dict[str, Any]
     if not isinstance(given, list) or len(given) > MAX_RECORDS:
         raise _broken(f"{where}: registros inválidos")
     columns = {c.name: c for c in _carried(_RECORDS)}
-    state = MatchState(config)
+    state = MatchState(_first_config(given, config, where))
     size = len(state.snapshot())
     undone_seen = False
     records = []
@@ -289,8 +290,8 @@ def _records(given: Any, config: MatchConfig, where: str) -> list[dict[str, Any]
             if undone_seen and record["status"] == ACTIVE:
                 raise _broken(f"{here}: desfeito antes de um valendo")
             try:
-                state = state.apply(Outcome(Kind(record["kind"]), record["side"], record["points"]))
-            except (RulesError, TypeError, ValueError) as error:
+                state = _replayed(state, record)
+            except (RulesError, TypeError, ValueError, KeyError) as error:
                 raise _broken(f"{here}: {error}") from error
             if (record["score_a"], record["score_b"]) != state.points or stored != list(
                 state.snapshot()
@@ -298,6 +299,31 @@ def _records(given: Any, config: MatchConfig, where: str) -> list[dict[str, Any]
                 raise _broken(f"{here}: o placar não bate com as regras")
         records.append(record)
     return records
+
+
+def _first_config(given: list[Any], config: MatchConfig, where: str) -> MatchConfig:
+    """The settings a table's log starts from: those before its first edit kept (active or
+    undone), else the table's own."""
+    kind, status, text = (RECORD_FIELDS.index(name) for name in ("kind", "status", "settings"))
+    for row in given:
+        if isinstance(row, list) and len(row) == len(RECORD_FIELDS):
+            if row[kind] == Kind.MESA_EDITADA.value and row[status] != DISCARDED:
+                try:
+                    return edit_read(row[text])[0].config
+                except (TypeError, ValueError, KeyError) as error:
+                    raise _broken(f"{where}: alteração da mesa ilegível") from error
+    return config
+
+
+def _replayed(state: MatchState, record: Mapping[str, Any]) -> MatchState:
+    """The state after a record: a hand applied, or an edit's settings put in place (its
+    settings before it must be the ones in force)."""
+    if record["kind"] != Kind.MESA_EDITADA.value:
+        return state.apply(Outcome(Kind(record["kind"]), record["side"], record["points"]))
+    before, after = edit_read(record["settings"])
+    if before.config != state.config:
+        raise ValueError("alteração da mesa fora de ordem")
+    return state.reconfigured(after.config, before.teams)
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from scorekeeper.extensions import db
 from scorekeeper.mesas import service, transfer
 from scorekeeper.mesas import stats as stats_domain
 from scorekeeper.mesas import turmas as turmas_domain
+from scorekeeper.mesas.settings import TableSettings
 from scorekeeper.mesas.words import NOTES
 from scorekeeper.models import Entry, HandRecord, Mesa, Turma
 from scorekeeper.rules import Kind, Outcome, RulesError
@@ -203,6 +204,11 @@ def step(app: Flask, turma: str, tokens: list[str], action: tuple[Any, ...]) -> 
                 tokens.append(again)
         elif kind == "trocar":
             tokens[tokens.index(token)] = service.rotate_links(token, mesa.revision).edit_token
+        elif kind == "editar":
+            names = [NAMES[(i + args[1]) % len(NAMES)] for i in range(mesa.players)]
+            wanted = {**TableSettings.of(mesa).columns(), "player_names": names}
+            wanted.update(team_a=TEAMS[args[1] % len(TEAMS)], best_of=args[2])
+            service.edit_table(token, mesa.revision, wanted, args[1] % mesa.players)
         elif kind == "juntar":
             row = turmas_domain.scorer_turma(turma)
             known = set(present.turma_view(row).stats.names)
@@ -223,6 +229,7 @@ STEPS = st.lists(
         st.tuples(st.just("refazer"), TABLE),
         st.tuples(st.just("de_novo"), TABLE),
         st.tuples(st.just("trocar"), TABLE),
+        st.tuples(st.just("editar"), TABLE, st.integers(0, 5), st.sampled_from([0, 3, 5])),
         st.tuples(st.just("juntar"), TABLE, st.integers(0, 5), st.integers(0, 5)),
         st.tuples(st.just("nova"), st.sampled_from([2, 4]), st.sampled_from([0, 3]), st.booleans()),
     ),
@@ -263,6 +270,19 @@ def built(app: Flask, steps: list[tuple[Any, ...]], players: int, best_of: int) 
     ],
     players=4,
     best_of=3,
+)
+@example(  # names and the series edited mid-series, one edit undone, one redone
+    steps=[
+        ("marcar", 0, 1),
+        ("editar", 0, 1, 3),
+        ("marcar", 0, 2),
+        ("editar", 0, 2, 5),
+        ("desfazer", 0),
+        ("desfazer", 0),
+        ("refazer", 0),
+    ],
+    players=4,
+    best_of=0,
 )
 @given(steps=STEPS, players=st.sampled_from([2, 4]), best_of=st.sampled_from([0, 3]))
 def test_an_imported_turma_equals_the_exported_one_and_a_second_import_changes_nothing(
