@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .pages import open_table
+from .pages import open_table, wait_until
 
 NO_WAKE_LOCK = "delete Navigator.prototype.wakeLock;"
 NO_VIDEO = (
@@ -44,7 +44,7 @@ def test_with_the_wake_lock_api_the_board_keeps_the_screen_on_with_it(
 ) -> None:
     """Where the browser has the Wake Lock API, the board holds a screen wake lock: no video."""
     open_table(page, live_server)
-    page.wait_for_function("window.tento.awake.how === 'wakelock'")
+    wait_until(page, "window.tento.awake.how === 'wakelock'")
     assert page.evaluate("window.tento.awake.noSleep") is None
     assert page.locator("script[src*='nosleep']").count() == 0
 
@@ -57,10 +57,10 @@ def test_without_the_wake_lock_api_the_first_tap_starts_the_silent_video(
     page = phone(browser, browser_context_args, NO_WAKE_LOCK)
     pages.append(page)
     open_table(page, live_server)
-    page.wait_for_function("!!window.tento.awake.noSleep")
+    wait_until(page, "!!window.tento.awake.noSleep")
     assert page.evaluate("window.tento.awake.how") is None
     page.get_by_test_id("tap-a-1").click()
-    page.wait_for_function("window.tento.awake.how === 'video'")
+    wait_until(page, "window.tento.awake.how === 'video'")
     assert page.evaluate("window.tento.awake.noSleep.isEnabled")
     assert page.evaluate("!window.tento.awake.noSleep.noSleepVideo.paused")
     page.get_by_test_id("ajustes").locator("summary").click()
@@ -75,12 +75,12 @@ def test_turning_the_switch_off_stops_the_video(
     page = phone(browser, browser_context_args, NO_WAKE_LOCK)
     pages.append(page)
     open_table(page, live_server)
-    page.wait_for_function("!!window.tento.awake.noSleep")
+    wait_until(page, "!!window.tento.awake.noSleep")
     page.get_by_test_id("tap-a-1").click()
-    page.wait_for_function("window.tento.awake.how === 'video'")
+    wait_until(page, "window.tento.awake.how === 'video'")
     page.get_by_test_id("ajustes").locator("summary").click()
     page.get_by_test_id("tela-ligada").uncheck()
-    page.wait_for_function("window.tento.awake.noSleep.noSleepVideo.paused")
+    wait_until(page, "window.tento.awake.noSleep.noSleepVideo.paused")
     assert page.evaluate("window.tento.awake.how") is None
 
 
@@ -98,7 +98,7 @@ def test_where_nothing_keeps_the_screen_on_the_switch_says_so(
     page = phone(browser, browser_context_args, NO_VIDEO, size)
     pages.append(page)
     open_table(page, live_server)
-    page.wait_for_function("!!window.tento.awake.noSleep")
+    wait_until(page, "!!window.tento.awake.noSleep")
     page.get_by_test_id("tap-a-1").click()
     note = page.get_by_test_id("tela-nota")
     page.get_by_test_id("ajustes").locator("summary").click()
