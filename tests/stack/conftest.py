@@ -144,6 +144,7 @@ def stack(tmp_path_factory: pytest.TempPathFactory, pg_url: str) -> Iterator[Sta
     """gunicorn (2 sync workers, PUBLIC_URL and one trusted proxy, as the guide sets them) on a
     new migrated PostgreSQL database, behind Caddy on HTTPS; both stopped by their process
     group at the end, whatever happened."""
+    require_program("caddy", "caddy")
     folder = tmp_path_factory.mktemp("stack")
     database = new_database(pg_url, "tento_stack")
     server.upgrade(database)
