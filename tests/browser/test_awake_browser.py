@@ -1,7 +1,7 @@
-"""The screen stays on over plain HTTP: without the Wake Lock API (an insecure context, simulated
-here by taking it away, as Chromium counts 127.0.0.1 as secure) the board plays NoSleep.js's
-silent video from the first tap; where no video plays either, "Manter a tela ligada" says so
-instead of showing on."""
+"""The screen stays on over plain HTTP: without the Wake Lock API (an insecure context: a name
+on the local network, here one Chromium resolves to 127.0.0.1, or the API taken away) the board
+plays NoSleep.js's silent video from the first tap; where no video plays either, "Manter a tela
+ligada" says so instead of showing on."""
 
 from __future__ import annotations
 
@@ -10,9 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Playwright, expect
 
+from ..conftest import require_program
+from .conftest import CHROMIUM_ARGS
 from .pages import open_table, wait_until
+
+LAN_NAME = "tento.lan"  # a host on the local network, as far as the browser knows: not secure
 
 NO_WAKE_LOCK = "delete Navigator.prototype.wakeLock;"
 NO_VIDEO = (
@@ -37,6 +41,37 @@ def pages(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[li
     yield made
     for page in made:
         page.context.close()
+
+
+@pytest.fixture(scope="module")
+def lan_browser(playwright: Playwright) -> Iterator[Browser]:
+    """Chromium that resolves LAN_NAME to 127.0.0.1: pages opened by that name are plain HTTP
+    from another machine for it (no Wake Lock API, no service worker); closed at the end."""
+    browser = playwright.chromium.launch(
+        executable_path=require_program("chromium", "chromium"),
+        args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {LAN_NAME} 127.0.0.1"],
+    )
+    yield browser
+    browser.close()
+
+
+def test_over_plain_http_on_the_local_network_the_first_tap_starts_the_silent_video(
+    lan_browser: Browser, browser_context_args: dict[str, Any], live_server: str
+) -> None:
+    """Opened as http://tento.lan:<port>: no secure context and no Wake Lock API; NoSleep.js
+    loads, and the first tap on the board plays its video."""
+    context = lan_browser.new_context(**browser_context_args)
+    try:
+        page = context.new_page()
+        open_table(page, live_server.replace("127.0.0.1", LAN_NAME))
+        assert not page.evaluate("window.isSecureContext")
+        assert not page.evaluate("'wakeLock' in navigator")
+        wait_until(page, "window.tento.awake.noSleep")
+        page.get_by_test_id("tap-a-1").click()
+        wait_until(page, "window.tento.awake.how === 'video'")
+        assert page.evaluate("!window.tento.awake.noSleep.noSleepVideo.paused")
+    finally:
+        context.close()
 
 
 def test_with_the_wake_lock_api_the_board_keeps_the_screen_on_with_it(
