@@ -223,9 +223,19 @@ def main(argv: list[str] | None = None) -> int:
             print(f"Não consegui abrir {args.host}:{args.port} ({error}).", file=sys.stderr)
         return 1
     announce(args.host, args.port, app.config.get("PUBLIC_URL"), sys.stdout)
-    server.run()
+    server.run()  # until Ctrl+C, which waitress catches
+    print("\nTento parado.", flush=True)
     return 0
 
 
+def run() -> int:
+    """main(), and a Ctrl+C before the server is up ends it as quietly as one after."""
+    try:
+        return main()
+    except KeyboardInterrupt:
+        print("\nTento parado.", flush=True)
+        return 0
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

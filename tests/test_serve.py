@@ -8,6 +8,7 @@ import io
 import os
 import re
 import resource
+import signal
 import socket
 import subprocess
 import sys
@@ -516,13 +517,17 @@ def output_lines(running: Running, after: int) -> list[str]:
 
 
 def test_make_run_says_only_where_to_go_in_portuguese(tmp_path: Path) -> None:
-    """`make run` on a new database: the migrations, the server and a table's requests print
-    nothing but the pt-BR announcement (no make command lines, no alembic or waitress notes)."""
+    """`make run` on a new database: the migrations, the server, a table's requests and Ctrl+C
+    print nothing but the pt-BR announcement and "Tento parado." (no make command lines, no
+    alembic or waitress notes, no traceback)."""
     with make_run(tmp_path) as running:
         open_table(requests.Session(), running.url)
         assert requests.get(running.url + "/nada", timeout=TIMEOUT).status_code == 404
         expected = [line.format(port=port_of(running.url)) for line in ANNOUNCEMENT]
         assert output_lines(running, len(expected)) == expected
+        os.killpg(running.process.pid, signal.SIGINT)  # Ctrl+C in the terminal
+        running.process.wait(timeout=TIMEOUT)
+        assert output_lines(running, len(expected) + 2) == [*expected, "", "Tento parado."]
 
 
 def test_make_run_log_1_prints_a_line_per_request_without_the_links_tokens(
