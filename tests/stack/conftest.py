@@ -22,6 +22,7 @@ from playwright.sync_api import Browser, Playwright
 from .. import processes
 from ..browser.conftest import CHROMIUM_ARGS
 from ..browser.conftest import browser_context_args as browser_context_args  # the same phones
+from ..browser.conftest import shots as shots  # the same folder of screenshots
 from ..conftest import require_program
 from ..faults import server
 from ..pgserver import free_port, new_database

@@ -6,6 +6,7 @@ which are counted once the network is back."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -41,11 +42,11 @@ def test_over_https_the_board_keeps_the_screen_on_and_can_share(phone: Page, sta
 
 
 def test_over_https_an_offline_reload_shows_the_kept_taps_and_sends_them_later(
-    phone: Page, stack: Stack
+    phone: Page, stack: Stack, shots: Path
 ) -> None:
     """The service worker controls the board; offline, +1 Nós and +3 Eles are kept, a reload
-    shows the offline page listing them (never the browser's error page), and with the network
-    back they land: 1 x 3, nothing pending."""
+    shows the offline page listing them (never the browser's error page), whose "Tentar de
+    novo" tries the board again; with the network back they land: 1 x 3, nothing pending."""
     open_table(phone, stack.url)
     wait_until(phone, "navigator.serviceWorker.ready.then((r) => r.active.state === 'activated')")
     phone.reload()  # as any later visit: the page loads through the service worker
@@ -58,6 +59,11 @@ def test_over_https_an_offline_reload_shows_the_kept_taps_and_sends_them_later(
     expect(phone.get_by_test_id("offline")).to_be_visible()
     expect(phone.get_by_test_id("pendentes")).to_contain_text("2 toques guardados")
     expect(phone.get_by_test_id("pendentes")).to_contain_text("Vão ser enviados")
+    phone.screenshot(path=str(shots / "offline-https-390x844.png"))
+    board = phone.url
+    phone.get_by_test_id("tentar-de-novo").click()  # still offline: the same board's address
+    expect(phone.get_by_test_id("pendentes")).to_contain_text("2 toques guardados")
+    assert phone.url == board
     phone.context.set_offline(False)
     expect(phone.get_by_test_id("score-a")).to_have_text("1", timeout=SLOW)
     expect(phone.get_by_test_id("score-b")).to_have_text("3", timeout=SLOW)
