@@ -5,6 +5,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 5000
+# LOG=1: make run prints one line per request (time, method, path without tokens, status, ms).
+LOG ?=
 # What running needs, and that plus the developer tools (tests, linters, browsers' driver).
 RUN_STAMP := $(VENV)/.installed-run
 DEV_STAMP := $(VENV)/.installed-dev
@@ -12,22 +14,24 @@ DEV_STAMP := $(VENV)/.installed-dev
 .PHONY: run test quick lint db system-deps bench clean
 
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
+	@$(PYTHON) -m venv $(VENV)
 
 $(RUN_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
-	touch $@
+	@echo "Instalando o Tento em $(VENV) (só na primeira vez)..."
+	@$(BIN)/python -m pip install --quiet -e .
+	@touch $@
 
 $(DEV_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@ $(RUN_STAMP)
 
+# Quiet (alembic.ini logs warnings only): make run's first line is the phones' address.
 db: $(RUN_STAMP)
-	$(BIN)/flask --app scorekeeper db upgrade
+	@$(BIN)/flask --app scorekeeper db upgrade
 
 # Waitress on the local network (HOST=127.0.0.1 keeps it private); prints the phones' address.
 run: db
-	$(BIN)/python -m scorekeeper.serve --host $(HOST) --port $(PORT)
+	@$(BIN)/python -m scorekeeper.serve --host $(HOST) --port $(PORT) $(if $(filter 1,$(LOG)),--log)
 
 # ruff, mypy --strict on the rules, the architecture's contracts (import-linter, in pyproject)
 # and every import declared (deptry).

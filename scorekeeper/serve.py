@@ -1,6 +1,6 @@
 """`make run`: Tento on waitress for the phones at the table, with the address they open.
 
-`python -m scorekeeper.serve [--host 0.0.0.0] [--port 5000]` serves the app (migrate first:
+`python -m scorekeeper.serve [--host 0.0.0.0] [--port 5000] [--log]` serves the app (migrate first:
 `flask --app scorekeeper db upgrade`), prints the address other phones open and shows it as a QR
 code in the terminal, so the first phone joins by scanning the computer's screen.
 
@@ -32,8 +32,11 @@ from __future__ import annotations
 
 import argparse
 import errno
+import logging
+import re
 import sys
 import time
+from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
 import qrcode
@@ -62,6 +65,37 @@ SERVER_SETTINGS: dict[str, Any] = {
     "max_request_body_size": 1024 * 1024,
     "asyncore_use_poll": True,
 }
+
+
+# A path segment that is a capability token (32 URL-safe characters): kept out of the log.
+TOKEN = re.compile(r"(?<=/)[A-Za-z0-9_-]{32}(?=/|$)")
+
+
+class RequestLog:
+    """WSGI middleware for `make run LOG=1`: one line per request on `out`, e.g.
+    `21:04:05 POST /m/…/marcar 200 12 ms`, the links' tokens left out."""
+
+    def __init__(self, app: Callable[..., Iterable[bytes]], out: TextIO) -> None:
+        """Log the requests `app` answers."""
+        self.app = app
+        self.out = out
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        """Answer the request, then write its line."""
+        started = time.monotonic()
+        status = ["-"]
+
+        def starting(code: str, headers: list[tuple[str, str]], *exc_info: Any) -> Any:
+            """Note the status as the app starts its answer."""
+            status[0] = code.split(" ", 1)[0]
+            return start_response(code, headers, *exc_info)
+
+        body = self.app(environ, starting)
+        took = (time.monotonic() - started) * 1000
+        path = TOKEN.sub("…", environ.get("PATH_INFO", ""))
+        line = f"{time.strftime('%H:%M:%S')} {environ['REQUEST_METHOD']} {path} {status[0]}"
+        print(f"{line} {took:.0f} ms", file=self.out, flush=True)
+        return body
 
 
 class RequestDeadlineChannel(HTTPChannel):
@@ -169,15 +203,19 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scorekeeper.serve", description=__doc__)
     parser.add_argument("--host", default="0.0.0.0", help="0.0.0.0: the local network")
     parser.add_argument("--port", type=int, default=5000)
+    parser.add_argument("--log", action="store_true", help="one line per request (make run LOG=1)")
     args = parser.parse_args(argv)
+    # Waitress's own notes are English and for developers ("Task queue depth is 2"): errors only.
+    logging.getLogger("waitress").setLevel(logging.ERROR)
     app = create_app()
     app.config["SERVES_LAN"] = args.host in ALL_INTERFACES or not is_local_host(args.host)
+    wsgi: Any = RequestLog(app, sys.stdout) if args.log else app
     settings = server_settings(raise_open_files(CONNECTION_LIMIT + SPARE_FILES))
     if settings["connection_limit"] < CONNECTION_LIMIT:
         print(f"Este computador só deixa abrir {settings['connection_limit']} conexões de uma vez"
               " (ulimit -n).", file=sys.stderr)  # fmt: skip
     try:
-        server = create_server_with_deadline(app, args.host, args.port, settings)
+        server = create_server_with_deadline(wsgi, args.host, args.port, settings)
     except OSError as error:
         if error.errno == errno.EADDRINUSE:
             print(f"A porta {args.port} já está em uso: rode make run PORT=5001", file=sys.stderr)
@@ -185,9 +223,19 @@ def main(argv: list[str] | None = None) -> int:
             print(f"Não consegui abrir {args.host}:{args.port} ({error}).", file=sys.stderr)
         return 1
     announce(args.host, args.port, app.config.get("PUBLIC_URL"), sys.stdout)
-    server.run()
+    server.run()  # until Ctrl+C, which waitress catches
+    print("\nTento parado.", flush=True)
     return 0
 
 
+def run() -> int:
+    """main(), and a Ctrl+C before the server is up ends it as quietly as one after."""
+    try:
+        return main()
+    except KeyboardInterrupt:
+        print("\nTento parado.", flush=True)
+        return 0
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

@@ -25,11 +25,15 @@ from .pgserver import PACKAGE, PgServer
 DATABASES = ["sqlite", "postgresql"]
 TESTS = Path(__file__).resolve().parent
 # What starts real servers, subprocesses of its own or a build (seconds a test), by path under
-# tests/; tests/browser/ is marked `browser` instead.
-SLOW = ("faults", "test_serve.py", "test_cleanup.py", "test_package.py", "test_migrations.py")
+# tests/; tests/browser/ is marked `browser` instead, tests/stack/ (a browser on the hosted
+# stack) both.
+SLOW = (
+    "faults", "stack", "test_serve.py", "test_cleanup.py", "test_package.py", "test_migrations.py"
+)  # fmt: skip
+BROWSER = ("browser", "stack")
 # Files whose module-scoped fixture is expensive (a waitress server, a wheel): under xdist their
 # tests stay on one worker, so that the fixture is made once.
-ONE_WORKER = ("test_serve.py", "test_package.py")
+ONE_WORKER = ("test_serve.py", "test_package.py", "test_https_stack.py")
 DATABASE_PARAMETERS = ("app", "database_url")  # fixtures parametrized over DATABASES
 
 profiles.load()  # before any test module makes its hypothesis settings
@@ -69,13 +73,13 @@ Flask.create_jinja_environment = _sharing_compiled_templates  # type: ignore[met
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark every test for its tier, so that no test file needs to: `browser` under
-    tests/browser/, `slow` for the paths in SLOW, `postgresql` for a test on PostgreSQL (its
+    """Mark every test for its tier, so that no test file needs to: `browser` under the
+    folders in BROWSER, `slow` for the paths in SLOW, `postgresql` for a test on PostgreSQL (its
     `app` or `database_url` parameter, or the server's own fixtures)."""
     for item in items:
         path = Path(str(item.path)).resolve()
         parts = path.relative_to(TESTS).parts if path.is_relative_to(TESTS) else ("",)
-        if parts[0] == "browser":
+        if parts[0] in BROWSER:
             item.add_marker(pytest.mark.browser)
         if parts[0] in SLOW:
             item.add_marker(pytest.mark.slow)

@@ -9,6 +9,7 @@ command -v rsvg-convert >/dev/null 2>&1 || packages+=(librsvg2-bin)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || command -v initdb >/dev/null 2>&1 \
   || packages+=(postgresql)  # a throw-away server for the tests on PostgreSQL
 command -v chromium >/dev/null 2>&1 || packages+=(chromium fonts-dejavu-core)
+command -v caddy >/dev/null 2>&1 || packages+=(caddy)  # the HTTPS proxy of the hosted stack's test
 if [ ${#packages[@]} -eq 0 ]; then
   exit 0
 fi
@@ -16,6 +17,9 @@ if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   echo "Installing ${packages[*]} for the tests"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
+  if [[ " ${packages[*]} " == *" caddy "* ]] && [ -d /run/systemd/system ]; then
+    systemctl disable --now caddy.service >/dev/null 2>&1 || true  # the test runs its own
+  fi
 else
   echo "Not root on Debian: install ${packages[*]} yourself, or the tests that need them skip." >&2
 fi

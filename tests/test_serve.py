@@ -8,12 +8,14 @@ import io
 import os
 import re
 import resource
+import signal
 import socket
 import subprocess
 import sys
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from http.client import HTTPConnection
 from pathlib import Path
@@ -460,3 +462,96 @@ def test_a_busy_port_is_a_clear_message(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert f"A porta {port} já está em uso" in done.stderr and "PORT=" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+# --- make run's output: the phones' address in pt-BR, and a line per request with LOG=1 ------
+
+REPO = Path(__file__).resolve().parents[1]
+ANNOUNCEMENT = [
+    "Tento no ar só para este computador (HOST=127.0.0.1): os celulares",
+    "não abrem. Para a mesa toda, rode make run sem HOST.",
+    "Neste computador: http://127.0.0.1:{port}/",
+    "Ctrl+C para parar.",
+]
+REQUEST_LINE = re.compile(r"\d\d:\d\d:\d\d (GET|POST) (\S+) (\d{3}) \d+ ms")
+
+
+@contextmanager
+def make_run(tmp_path: Path, *options: str) -> Iterator[Running]:
+    """`make run HOST=127.0.0.1 PORT=<free> <options>` on a new SQLite file (so `make db` runs
+    every migration) with this test run's virtualenv, answering; stopped by its process group."""
+    require_program("make", "make")
+    url = f"sqlite:///{tmp_path / 'run.sqlite3'}"
+    env = {k: v for k, v in server_env(url).items() if k != "PUBLIC_URL"}
+    port = free_port()
+    log = tmp_path / "make-run.log"
+    command = ["make", "--no-print-directory", "run", "HOST=127.0.0.1", f"PORT={port}",
+               f"VENV={sys.prefix}", *options]  # fmt: skip
+    with log.open("wb") as out:
+        process = processes.spawn(command, cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
+    running = Running(process, f"http://127.0.0.1:{port}", log)
+    try:
+        deadline = time.monotonic() + 120  # generous: a busy machine only makes it slower
+        while "Ctrl+C" not in log.read_text():
+            assert process.poll() is None, log.read_text()
+            assert time.monotonic() < deadline, log.read_text()
+            time.sleep(0.1)
+        yield running
+    finally:
+        processes.stop(process)
+
+
+def output_lines(running: Running, after: int) -> list[str]:
+    """What `make run` printed, without the first-time install's line, once `after` lines are
+    there (a request's line comes after its answer)."""
+    deadline = time.monotonic() + TIMEOUT
+    while True:
+        lines = [
+            line
+            for line in running.log.read_text().splitlines()
+            if not line.startswith("Instalando o Tento")
+        ]
+        if len(lines) >= after or time.monotonic() > deadline:
+            return lines
+        time.sleep(0.1)
+
+
+def test_make_run_says_only_where_to_go_in_portuguese(tmp_path: Path) -> None:
+    """`make run` on a new database: the migrations, the server, a table's requests and Ctrl+C
+    print nothing but the pt-BR announcement and "Tento parado." (no make command lines, no
+    alembic or waitress notes, no traceback)."""
+    with make_run(tmp_path) as running:
+        open_table(requests.Session(), running.url)
+        assert requests.get(running.url + "/nada", timeout=TIMEOUT).status_code == 404
+        expected = [line.format(port=port_of(running.url)) for line in ANNOUNCEMENT]
+        assert output_lines(running, len(expected)) == expected
+        os.killpg(running.process.pid, signal.SIGINT)  # Ctrl+C in the terminal
+        running.process.wait(timeout=TIMEOUT)
+        assert output_lines(running, len(expected) + 2) == [*expected, "", "Tento parado."]
+
+
+def test_make_run_log_1_prints_a_line_per_request_without_the_links_tokens(
+    tmp_path: Path,
+) -> None:
+    """`make run LOG=1`: after the announcement, one line per request (time, method, path,
+    status, ms); the board's path shows … in place of its token."""
+    with make_run(tmp_path, "LOG=1") as running:
+        session = requests.Session()
+        board, csrf = open_table(session, running.url)
+        assert tap(session, board, csrf).status_code == 200
+        lines = output_lines(running, len(ANNOUNCEMENT) + 5)
+    token = board.rsplit("/", 1)[1]
+    assert lines[: len(ANNOUNCEMENT)] == [
+        line.format(port=port_of(running.url)) for line in ANNOUNCEMENT
+    ]
+    requests_seen = [REQUEST_LINE.fullmatch(line) for line in lines[len(ANNOUNCEMENT) :]]
+    assert all(requests_seen), lines
+    seen = [(m.group(1), m.group(2), m.group(3)) for m in requests_seen if m]
+    assert seen == [
+        ("GET", "/", "200"),
+        ("POST", "/mesas", "303"),
+        ("GET", "/m/…", "200"),
+        ("GET", "/m/…", "200"),
+        ("POST", "/m/…/marcar", "200"),
+    ]
+    assert token not in running.log.read_text()

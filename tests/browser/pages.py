@@ -88,3 +88,14 @@ def next_board(page: Page, action: Callable[[], None]) -> None:
     rev = page.locator("#board").get_attribute("data-rev")
     action()
     expect(page.locator("#board")).not_to_have_attribute("data-rev", rev or "")
+
+
+def wait_until(page: Page, expression: str, timeout_ms: int = 20_000) -> None:
+    """Wait until a JavaScript expression (or the promise it gives) is true in the page, asked
+    from outside every 50 ms (page.wait_for_function polls with eval inside the page, which the
+    app's CSP refuses)."""
+    for _ in range(timeout_ms // 50):
+        if page.evaluate(f"Promise.resolve({expression}).then(Boolean)"):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"still false after {timeout_ms} ms: {expression}")

@@ -78,8 +78,11 @@ class Server:
         processes.stop(self.process, sig, wait=15)
 
 
-def start(database_url: str, folder: Path, workers: int = 2) -> Server:
-    """Start gunicorn (2 sync workers) on a free port and wait until it answers."""
+def start(
+    database_url: str, folder: Path, workers: int = 2, env: dict[str, str] | None = None
+) -> Server:
+    """Start gunicorn (2 sync workers) on a free port, with `env` added to the production-like
+    environment, and wait until it answers."""
     port = free_port()
     log = folder / f"gunicorn-{port}.log"
     command = [
@@ -89,8 +92,9 @@ def start(database_url: str, folder: Path, workers: int = 2) -> Server:
     ]  # fmt: skip
     with log.open("wb") as out:
         process = processes.spawn(
-            command, env=server_env(database_url), stdout=out, stderr=subprocess.STDOUT
-        )
+            command, env={**server_env(database_url), **(env or {})}, stdout=out,
+            stderr=subprocess.STDOUT,
+        )  # fmt: skip
     server = Server(process, f"http://127.0.0.1:{port}", log)
     try:
         return _answering(server)

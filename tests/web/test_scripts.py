@@ -19,7 +19,7 @@ from .helpers import HX, open_table, revision, tap
 SCRIPTS = Path(__file__).resolve().parents[2] / "static" / "js"
 MOST_LINES = 400
 COMMON = {"prefs", "settings", "preferences", "install"}  # base.html: every page
-BOARD = {"feedback", "awake", "announce", "writes", "slot", "follow"}
+BOARD = {"feedback", "awake", "announce", "writes", "slot", "offline", "follow"}
 
 
 def scripts_of(html: str) -> list[str]:
