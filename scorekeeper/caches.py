@@ -107,7 +107,15 @@ STATEMENTS = Cache(
     "pure: the statement depends on the dialect only",
     "an unchanged poll on PostgreSQL skips SQLAlchemy's compiling: +60% such polls/s",
 )
-ALL = (BOARDS, LIVE, LOG_LINES, QR_CODES, SCORE_IMAGES, STATIC_FILES, STATEMENTS)
+FORECASTS = Cache(
+    "forecasts",
+    "the forecast's game table as JSON, and its hash (the board's script reads it)",
+    "the special-hand threshold (11 or 10)",
+    4,
+    "pure: the table is the rules engine's answer for every score of a game",
+    "GAIN",
+)
+ALL = (BOARDS, LIVE, LOG_LINES, QR_CODES, SCORE_IMAGES, STATIC_FILES, STATEMENTS, FORECASTS)
 NAMES = frozenset(cache.name for cache in ALL)
 
 

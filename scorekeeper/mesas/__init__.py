@@ -16,6 +16,7 @@ from .refusals import (
 from .service import (
     LogPage,
     Written,
+    add_points,
     all_records,
     current_revision,
     load_board,
@@ -36,6 +37,7 @@ from .service import (
 )
 
 __all__ = [
+    "add_points",
     "all_records",
     "LogPage",
     "log_page",

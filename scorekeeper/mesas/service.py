@@ -40,9 +40,7 @@ from .words import NOTES
 
 RECENT_LIMIT = 12  # tables a browser remembers on its home page
 MAX_RECORDS = 20_000  # records a table may hold: far above any evening, a bound on abuse
-FULL_TABLE = (
-    "Esta mesa chegou ao limite de 20.000 registros. Abra uma mesa nova para continuar."
-)
+FULL_TABLE = "Esta mesa chegou ao limite de 20.000 registros. Abra uma mesa nova para continuar."
 LAST_HAND_ONLY = "A observação vai só na última mão do placar."
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what secrets.token_urlsafe gives, and old ones
 
@@ -301,9 +299,7 @@ _ACTIVE_BEFORE = (
 
 
 _ALL = (
-    select(*ENTRY_COLUMNS)
-    .where(_RECORDS.c.mesa_id == bindparam("mesa"))
-    .order_by(_RECORDS.c.seq)
+    select(*ENTRY_COLUMNS).where(_RECORDS.c.mesa_id == bindparam("mesa")).order_by(_RECORDS.c.seq)
 )
 
 
@@ -474,6 +470,34 @@ def _set_status(connection: Connection, record: Entry, status: str) -> None:
     connection.execute(_SET_STATUS, {"ids": [record.id], "new_status": status})
 
 
+def _append(connection: Connection, board: Board, outcome: Outcome, reason: str | None) -> Written:
+    """Append a record of `outcome` to the board if it is legal now, undone ones discarded."""
+    if board.size >= MAX_RECORDS:
+        raise RulesError(FULL_TABLE)
+    after = board.state.apply(outcome)
+    if board.can_redo:
+        connection.execute(_DISCARD_UNDONE, {"mesa": board.mesa.id})
+    draft = Entry(
+        id=0,  # given by the INSERT
+        seq=board.size + 1,
+        kind=outcome.kind.value,
+        side=outcome.side,
+        points=outcome.points,
+        note=None,
+        reason=reason,
+        status=ACTIVE,
+        score_a=after.points[0],
+        score_b=after.points[1],
+        created_at=utcnow(),
+        state=tuple(after.snapshot()),
+    )
+    values = {name: getattr(draft, name) for name in ENTRY_FIELDS if name != "id"}
+    values["state"] = after.snapshot()
+    row = connection.execute(_INSERT, {**values, "mesa_id": board.mesa.id}).one()
+    record = entry(row)  # as a read gives it back
+    return Written(board.appended(record, after), record)
+
+
 def record_outcome(
     token: str,
     revision: int,
@@ -484,32 +508,32 @@ def record_outcome(
     """Append a hand (or correction, or marker) if it is legal now; undone hands are discarded."""
 
     def change(connection: Connection, board: Board) -> Written:
-        if board.size >= MAX_RECORDS:
-            raise RulesError(FULL_TABLE)
-        after = board.state.apply(outcome)
-        if board.can_redo:
-            connection.execute(_DISCARD_UNDONE, {"mesa": board.mesa.id})
-        draft = Entry(
-            id=0,  # given by the INSERT
-            seq=board.size + 1,
-            kind=outcome.kind.value,
-            side=outcome.side,
-            points=outcome.points,
-            note=None,
-            reason=reason,
-            status=ACTIVE,
-            score_a=after.points[0],
-            score_b=after.points[1],
-            created_at=utcnow(),
-            state=tuple(after.snapshot()),
-        )
-        values = {name: getattr(draft, name) for name in ENTRY_FIELDS if name != "id"}
-        values["state"] = after.snapshot()
-        row = connection.execute(_INSERT, {**values, "mesa_id": board.mesa.id}).one()
-        record = entry(row)  # as a read gives it back
-        return Written(board.appended(record, after), record)
+        return _append(connection, board, outcome, reason)
 
     what = fingerprint("marcar", outcome.kind.value, outcome.side, outcome.points, reason)
+    return _write(token, revision, change, what, client_id)
+
+
+def add_points(
+    token: str,
+    revision: int,
+    side: int,
+    amount: int,
+    reason: str,
+    client_id: str | None = None,
+) -> Written:
+    """Correct a side's points by adding `amount` (a negative one takes away) to the score the
+    board shows at this revision: the same correction as setting the sum."""
+
+    def change(connection: Connection, board: Board) -> Written:
+        points = board.state.points[side] + amount
+        try:
+            return _append(connection, board, Outcome(Kind.CORRECAO, side, points), reason)
+        except RulesError as refused:
+            name = board.mesa.team_names[side]
+            raise RulesError(f"Somando {amount}, {name} ficaria com {points}. {refused}") from None
+
+    what = fingerprint("somar", side, amount, reason)
     return _write(token, revision, change, what, client_id)
 
 

@@ -334,7 +334,10 @@ class MatchState:
             )
         if outcome.kind is Kind.PROXIMA_PARTIDA:
             return replace(
-                self, points=(0, 0), game_number=self.game_number + 1, hand_in_game=1,
+                self,
+                points=(0, 0),
+                game_number=self.game_number + 1,
+                hand_in_game=1,
                 game_winner=None,
             )
         state = MatchState(
@@ -355,6 +358,10 @@ class MatchState:
         if outcome.kind is Kind.FERRO:
             return state._score(outcome.side, TARGET)
         return state._score(outcome.side, outcome.gain)
+
+    def won_by(self, side: int) -> MatchState:
+        """The state once `side` takes this game: its tally, and the series if that ends it."""
+        return self._score(side, TARGET)
 
     def _score(self, side: int, gain: int) -> MatchState:
         """Add points to a side, capped at 12, ending the game (and series) at 12."""

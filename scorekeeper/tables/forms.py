@@ -31,6 +31,8 @@ from ..rules import (
 MAX_TEAM = 24
 MAX_PLAYER = 24
 MAX_REASON = 200
+
+
 def _squeezed(value: Any) -> Any:
     """A form's text made visible (see `visible`); anything else as it came."""
     return visible(value) if isinstance(value, str) else value
@@ -141,9 +143,10 @@ class NewTableForm(_Form):
             tie_opener=self.empate.data or TIE_OPENER.default,
         )
         team_a, team_b = self.time_a.data or "Nós", self.time_b.data or "Eles"
-        if unicodedata.normalize("NFKC", team_a).casefold() == unicodedata.normalize(
-            "NFKC", team_b
-        ).casefold():
+        if (
+            unicodedata.normalize("NFKC", team_a).casefold()
+            == unicodedata.normalize("NFKC", team_b).casefold()
+        ):
             raise RulesError("Os dois times precisam de nomes diferentes.")
         players = self.players
         seats = (self.jogador_0, self.jogador_1, self.jogador_2, self.jogador_3)
@@ -178,15 +181,20 @@ class NewTableForm(_Form):
 
 @dataclass(frozen=True)
 class Correction:
-    """A side's points set by hand, with its reason."""
+    """A side's points corrected by hand, with its reason: set to `points`, or (`adding`)
+    `points` added to them."""
 
     side: int
     points: int
     reason: str
+    adding: bool = False
+
+
+CORRECTION_MODES = {"definir": False, "somar": True}  # the form's modo: whether it adds
 
 
 class CorrectionForm(_Form):
-    """'Corrigir placar': which side, its new points, and why."""
+    """'Corrigir placar': which side, its points (new ones, or how many to add), and why."""
 
     lado = StringField(validators=[_whole_number("o lado")])
     pontos = StringField(validators=[_whole_number("os pontos")])
@@ -207,4 +215,10 @@ class CorrectionForm(_Form):
         side = number(fix.lado.data, "o lado")
         if side not in (0, 1):
             raise RulesError("Lado inexistente: a mesa tem dois lados.")
-        return Correction(side, number(fix.pontos.data, "os pontos"), fix.motivo.data)
+        mode = form.get("modo") or "definir"
+        if mode not in CORRECTION_MODES:
+            raise RulesError("Escolha somar pontos ou definir o placar.")
+        points = number(fix.pontos.data, "os pontos")
+        if CORRECTION_MODES[mode] and points == 0:
+            raise RulesError("Diga quantos pontos somar (com menos na frente, para tirar).")
+        return Correction(side, points, fix.motivo.data, CORRECTION_MODES[mode])
