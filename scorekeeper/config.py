@@ -61,10 +61,8 @@ def defaults(instance_path: str) -> dict[str, Any]:
         or "10 per minute; 100 per day",
         # The host names the app answers to (comma-separated); any other Host gets a 400. Shared
         # links use a Host only when it is one of these (or PUBLIC_URL, or the LAN address).
-        "TRUSTED_HOSTS": [
-            h.strip() for h in os.environ.get("TRUSTED_HOSTS", "").split(",") if h.strip()
-        ]
-        or None,  # fmt: skip
+        "TRUSTED_HOSTS": [h.strip() for h in os.environ.get("TRUSTED_HOSTS", "").split(",")
+                          if h.strip()] or None,  # fmt: skip
         # How many proxies in front of the app set X-Forwarded-For/-Proto/-Host (0: none).
         "TRUSTED_PROXIES": int(os.environ.get("TRUSTED_PROXIES", "0") or 0),
         # Static files: versioned URLs (?v=<hash>) are cached for a year; everything text is

@@ -225,7 +225,5 @@ def entry(row: Sequence[Any]) -> Entry:
     """An Entry from a row of ENTRY_COLUMNS (the stored state as a tuple)."""
     *rest, state = row
     return Entry(*rest, tuple(state) if state is not None else None)
-
-
 # hand_record's columns in Entry's field order (a field that is not a column fails on import).
 ENTRY_COLUMNS = tuple(HandRecord.__table__.c[name] for name in ENTRY_FIELDS)

@@ -259,7 +259,9 @@ def _seat_switches(
     mao_switch = Switch(
         "Quem é o mão",
         tuple(
-            choose(names[s], query.but(opener=first % 2, mao=(s - first) % query.players), s == mao)
+            choose(
+                names[s], query.but(opener=first % 2, mao=(s - first) % query.players), s == mao
+            )
             for s in candidates
         ),
     )

@@ -400,4 +400,6 @@ def judge_whole_query(
         headline = "Mão anulada: ninguém marca"
     else:
         headline = f"Mão para {teams[verdict.winner or 0]}: {points_text(verdict.points)}"
-    return WholeRuling(result, headline, said(verdict.reasons, names), verdict=verdict, names=names)
+    return WholeRuling(
+        result, headline, said(verdict.reasons, names), verdict=verdict, names=names
+    )

@@ -99,7 +99,9 @@ def assemble(
             numbers[record.id] = number(before)
     now = current.place[:2]
     game = [
-        (r.score_a, r.score_b) for r, place in zip(active, places, strict=False) if place[:2] == now
+        (r.score_a, r.score_b)
+        for r, place in zip(active, places, strict=False)
+        if place[:2] == now
     ]
     return Board(
         mesa,

@@ -40,7 +40,9 @@ from .words import NOTES
 
 RECENT_LIMIT = 12  # tables a browser remembers on its home page
 MAX_RECORDS = 20_000  # records a table may hold: far above any evening, a bound on abuse
-FULL_TABLE = "Esta mesa chegou ao limite de 20.000 registros. Abra uma mesa nova para continuar."
+FULL_TABLE = (
+    "Esta mesa chegou ao limite de 20.000 registros. Abra uma mesa nova para continuar."
+)
 LAST_HAND_ONLY = "A observação vai só na última mão do placar."
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what secrets.token_urlsafe gives, and old ones
 
@@ -299,7 +301,9 @@ _ACTIVE_BEFORE = (
 
 
 _ALL = (
-    select(*ENTRY_COLUMNS).where(_RECORDS.c.mesa_id == bindparam("mesa")).order_by(_RECORDS.c.seq)
+    select(*ENTRY_COLUMNS)
+    .where(_RECORDS.c.mesa_id == bindparam("mesa"))
+    .order_by(_RECORDS.c.seq)
 )
 
 

@@ -152,3 +152,4 @@ def deal_short(board: Board) -> str:
         seats = seat_names(mesa)
         return f"pé: {seats[state.pe]} · mão: {seats[state.mao]}"
     return f"dá: {mesa.team_names[state.dealing_side]}"
+

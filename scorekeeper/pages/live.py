@@ -41,6 +41,7 @@ def last_line(board: Board) -> LastLine | None:
     return LastLine(lead, text, said, words.local_time(rec.created_at))
 
 
+
 def phase_text(board: Board) -> str:
     """The kind of hand being played, or who won, in words that fit any team name."""
     state, names = board.state, board.mesa.team_names

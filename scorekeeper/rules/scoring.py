@@ -334,10 +334,7 @@ class MatchState:
             )
         if outcome.kind is Kind.PROXIMA_PARTIDA:
             return replace(
-                self,
-                points=(0, 0),
-                game_number=self.game_number + 1,
-                hand_in_game=1,
+                self, points=(0, 0), game_number=self.game_number + 1, hand_in_game=1,
                 game_winner=None,
             )
         state = MatchState(

@@ -296,7 +296,9 @@ class HandState:
         side = self.setup.side(seat)
         if event.word is Word.CORRE:
             outcome = self.bet.decline()
-            declined = Reason(Code.ONZE_DECLINED, seat=seat, side=outcome.side, points=outcome.gain)
+            declined = Reason(
+                Code.ONZE_DECLINED, seat=seat, side=outcome.side, points=outcome.gain
+            )
             return self._end(outcome, Ending.DECLINED, declined)
         played = Reason(Code.ONZE_PLAYED, seat=seat, side=side)
         return replace(self, onze_open=False, log=self.log + (played,))
@@ -346,7 +348,9 @@ class HandState:
             outcome = self.bet.won(decision.winner)
             scored = Reason(Code.SCORED, side=outcome.side, points=outcome.gain)
             return state._end(outcome, Ending.ROUNDS, decision.rule, scored)
-        return replace(state, opener=result.next_opener, log=log + (self._opener_reason(result),))
+        return replace(
+            state, opener=result.next_opener, log=log + (self._opener_reason(result),)
+        )
 
     def _judge_round(self, plays: tuple[CardEvent, ...]) -> RoundResult:
         """Rule on a full round with `judge_round`, in seats."""

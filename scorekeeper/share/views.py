@@ -106,6 +106,8 @@ def live(token: str) -> str:
     )
 
 
+
+
 @bp.get("/v/<token>/placar")
 def live_fragment(token: str) -> Response:
     """The live fragment for polling: 204 with no body while the revision is unchanged. A

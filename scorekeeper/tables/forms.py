@@ -31,8 +31,6 @@ from ..rules import (
 MAX_TEAM = 24
 MAX_PLAYER = 24
 MAX_REASON = 200
-
-
 def _squeezed(value: Any) -> Any:
     """A form's text made visible (see `visible`); anything else as it came."""
     return visible(value) if isinstance(value, str) else value
@@ -143,10 +141,9 @@ class NewTableForm(_Form):
             tie_opener=self.empate.data or TIE_OPENER.default,
         )
         team_a, team_b = self.time_a.data or "Nós", self.time_b.data or "Eles"
-        if (
-            unicodedata.normalize("NFKC", team_a).casefold()
-            == unicodedata.normalize("NFKC", team_b).casefold()
-        ):
+        if unicodedata.normalize("NFKC", team_a).casefold() == unicodedata.normalize(
+            "NFKC", team_b
+        ).casefold():
             raise RulesError("Os dois times precisam de nomes diferentes.")
         players = self.players
         seats = (self.jogador_0, self.jogador_1, self.jogador_2, self.jogador_3)

@@ -188,7 +188,6 @@ answer_refusals(bp, _refused)
 
 # --- exports ---------------------------------------------------------------------------------
 
-
 def _download(body: Any, mimetype: str, filename: str) -> Response:
     """A response the browser saves as `filename`."""
     response = Response(body, mimetype=mimetype)
