@@ -81,8 +81,8 @@ def test_the_end_of_a_series_says_what_nova_serie_and_jogar_de_novo_do(
     html = play(client, token, WIN_A, "proxima_partida", WIN_A).text
     notes = re.findall(r'<p class="over-note">([^<]+)</p>', html)
     assert notes == [
-        "Zera as partidas e segue nesta mesa, no mesmo link.",
-        "Outra mesa, com os mesmos nomes e regras e um link novo.",
+        "Zera as partidas; mesma mesa, mesmo link.",
+        "Outra mesa, mesmos nomes, link novo.",
     ]
 
 
