@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from flask import get_template_attribute, url_for
+from flask import get_template_attribute, request, url_for
 from flask_wtf.csrf import generate_csrf
 from htmx_flask import request as hx_request
 from markupsafe import Markup
@@ -143,14 +143,10 @@ def layout(board: Board, forecast_only: bool = False) -> Layout:
 
 
 def forecast_layouts(board: Board) -> list[Layout]:
-    """Every other layout a tap made before the server answers may lead to, drawn once with the
-    page (its score and tally are set by the script from the forecast)."""
-    shown = forecast.phase_key(board.state)
-    found = [
-        layout(replace(board, state=state), forecast_only=True)
-        for state in forecast.layout_states(board.mesa.match_config)
-    ]
-    return [drawn for drawn in found if drawn.key != shown]
+    """The layout of every phase a tap made before the server answers may lead to, drawn once
+    with the page (the script sets their score and tally from the forecast)."""
+    states = forecast.layout_states(board.mesa.match_config)
+    return [layout(replace(board, state=state), forecast_only=True) for state in states]
 
 
 @caches.memo(caches.FORECASTS)
@@ -160,9 +156,14 @@ def forecast_table(special_at: int) -> tuple[str, str]:
     return text, hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
+FORECAST_PATH = "/previsao/{}.json"  # views.forecast's route, built here without url_for
+
+
 def forecast_url(special_at: int) -> str:
-    """The forecast table's URL, versioned by its content (kept by the browser for a year)."""
-    return url_for("tables.forecast", special_at=special_at, v=forecast_table(special_at)[1])
+    """The forecast table's URL, versioned by its content (kept by the browser for a year):
+    spelled out, as url_for would cost a tap's answer more than the rest of the forecast."""
+    path = FORECAST_PATH.format(special_at)
+    return f"{request.script_root}{path}?v={forecast_table(special_at)[1]}"
 
 
 @dataclass(frozen=True)

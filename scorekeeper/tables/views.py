@@ -88,7 +88,7 @@ def board(token: str) -> str:
     return render_template("tables/board.html", **context, **present.page_context(board))
 
 
-@bp.get("/previsao/<int:special_at>.json")
+@bp.get(present.FORECAST_PATH.format("<int:special_at>"))
 def forecast(special_at: int) -> Response:
     """The forecast's game table for the board's script: the same for every table with this
     special-hand threshold, versioned by its content (?v=), so kept by the browser for a year."""

@@ -141,13 +141,13 @@ def test_a_board_in_a_series_says_what_each_side_winning_its_game_leads_to(
 def test_the_board_page_carries_the_layout_of_every_phase_a_tap_may_lead_to(
     client: FlaskClient,
 ) -> None:
-    """A best-of-3 board in a normal hand carries the mão de onze of each side, the mão de ferro,
+    """A best-of-3 board carries a normal hand, the mão de onze of each side, the mão de ferro,
     each side's won game and won series, each once, drawn with no decider and an inert share."""
     token = open_table(client, serie="melhor_de_3", jogador_0="Ana", jogador_1="Beto")
     html = client.get(f"/m/{token}").text
     keys = re.findall(r'<template data-fase="([^"]+)">', html)
     assert sorted(keys) == sorted(
-        ["onze-0", "onze-1", "mao_de_ferro", "fim-0", "fim-1", "serie-0", "serie-1"]
+        ["normal", "onze-0", "onze-1", "mao_de_ferro", "fim-0", "fim-1", "serie-0", "serie-1"]
     )
     templates = "".join(re.findall(r"<template.*?</template>", html, re.S))
     assert "Decide:" not in templates
