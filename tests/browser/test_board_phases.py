@@ -121,7 +121,7 @@ def test_a_board_saved_in_a_turma_links_to_it(page: Page, live_server: str, shot
     page.goto(board)
     expect(page.get_by_test_id("salvar-turma")).to_have_count(0)
     link = page.get_by_test_id("ver-turma")
-    expect(link).to_have_text("Quinta")
+    expect(link).to_have_text("Na turma Quinta")
     link.scroll_into_view_if_needed()
     size = page.viewport_size or {}
     page.screenshot(path=str(shots / f"na-turma-{size['width']}x{size['height']}.png"))

@@ -89,7 +89,7 @@ def test_the_end_of_a_series_says_what_nova_serie_and_jogar_de_novo_do(
 def test_a_board_saved_in_a_turma_links_to_it_instead_of_offering_to_save_it(
     client: FlaskClient,
 ) -> None:
-    """'Na turma Quinta', linking to the turma's page; no 'Salvar na turma' any more."""
+    """'Na turma Quinta', a link to the turma's page; no 'Salvar na turma' any more."""
     token = open_table(client)
     assert 'data-testid="salvar-turma"' in client.get(f"/m/{token}").text
     form = {"rev": revision(client, token), "acao": "criar", "nome": "Quinta"}
@@ -97,7 +97,7 @@ def test_a_board_saved_in_a_turma_links_to_it_instead_of_offering_to_save_it(
     turma = saved.headers["Location"].rsplit("/", 1)[-1]
     html = client.get(f"/m/{token}").text
     assert 'data-testid="salvar-turma"' not in html
-    assert by_testid(html, "ver-turma") == "Quinta"
+    assert by_testid(html, "ver-turma") == "Na turma Quinta"
     assert attribute(html, "ver-turma", "href") == f"/turma/{turma}"
 
 
