@@ -45,9 +45,10 @@ def board_context(board: Board, message: str | None = None, status: int = 200) -
     """Everything _board.html needs; `message` goes to the feedback slot."""
     state, last = board.state, board.last
     chart_a, chart_b, hands, cut = chart_points(board)
+    shown = layout(board)
     return {
         "board": board,
-        "layout": layout(board),
+        "layout": shown,
         "forecast": forecast.board_forecast(state),
         "forecast_url": forecast_url(board.mesa.special_at),
         "mesa": board.mesa,
@@ -59,7 +60,7 @@ def board_context(board: Board, message: str | None = None, status: int = 200) -
         "names": board.mesa.team_names,
         "deal": words.deal_text(board),
         "deal_short": words.deal_short(board),
-        "onze_decider": words.onze_decider(board),
+        "onze_decider": shown.onze_decider,
         "ferro_mode": FERRO_MODE.choice_or_default(board.mesa.ferro_mode),
         "special_hand": SPECIAL_AT.choice_or_default(board.mesa.special_at),
         "series_label": words.series_label(board.mesa, state),
