@@ -1,12 +1,7 @@
-// The score a tap leads to, on the board at once, online or not, marked as waiting until the
-// server has the tap. No rule is worked out here: the server's rules engine wrote down where
-// every tap of a game takes every score (the game table, /previsao/<n>.json, the same for every
-// table), what the board shows now and what its game's end does to the tally (#board
-// data-previsto). This file only follows the kept taps (writes.js) through those tables and
-// draws the board they lead to: the score and the tally, and the layout of the phase (from the
-// <template>s the page carries). The server's answer draws the real board; a refusal or a
-// conflict puts the server's own board back. Past a second game's end, the tally is the
-// server's to tell: the forecast stops there.
+// The score a tap leads to, on the board at once (online or not), marked waiting until the
+// server has the tap. No rule here: it only follows the kept taps (writes.js) through what the
+// rules engine wrote (the game table /previsao/<n>.json, #board data-previsto, the page's
+// <template>s); docs/architecture.md says how. Past a second game's end it waits for the server.
 (function () {
   "use strict";
   var tento = window.tento;
