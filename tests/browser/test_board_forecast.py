@@ -173,6 +173,8 @@ def test_a_tap_another_phone_beat_puts_the_servers_score_back(
     page.get_by_role("button", name="marcar assim mesmo").click()
     score(page, 3, 1)
     expect(page.get_by_test_id("conflito")).to_have_count(0)
+    expect(page.get_by_test_id("pendentes")).to_have_count(0)  # the server has it
+    expect(page.locator("#board")).not_to_have_class(re.compile(r"\bprevisto\b"))
 
 
 def test_a_tap_the_rules_refuse_puts_the_score_back_with_the_reason(
