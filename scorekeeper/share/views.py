@@ -18,6 +18,7 @@ from flask import (
 from .. import caches, mesas
 from ..errors import answer_refusals, error_page
 from ..extensions import csrf
+from ..mesas import turmas
 from ..mesas.inputs import Write
 from ..pages.links import share_root, whatsapp_url
 from ..pages.live import live_context
@@ -103,6 +104,7 @@ def live(token: str) -> str:
     return render_template(
         "share/live.html",
         other_layout=url_for("share.live", token=token, **({} if tv else {"tv": 1})),
+        turma=turmas.turma_of(board.mesa),
         **live_context(board, tv),
     )
 

@@ -101,6 +101,21 @@ def test_a_board_saved_in_a_turma_links_to_it_instead_of_offering_to_save_it(
     assert attribute(html, "ver-turma", "href") == f"/turma/{turma}"
 
 
+def test_the_live_view_of_a_table_in_a_turma_links_to_the_turmas_read_only_page(
+    client: FlaskClient,
+) -> None:
+    """A viewer's link leads to the turma's viewer page, never to its scorer link."""
+    token = open_table(client)
+    form = {"rev": revision(client, token), "acao": "criar", "nome": "Quinta"}
+    turma = client.post(f"/m/{token}/turma", data=form).headers["Location"].rsplit("/", 1)[-1]
+    view = re.search(r'/v/([A-Za-z0-9_-]+)"', client.get(f"/m/{token}/compartilhar").text)
+    assert view
+    html = client.get(f"/v/{view.group(1)}").text
+    assert by_testid(html, "ver-turma") == "Na turma Quinta"
+    assert attribute(html, "ver-turma", "href").startswith("/vt/")
+    assert turma not in html
+
+
 def correct(client: FlaskClient, token: str, mode: str | None, side: int, points: int) -> Any:
     """Post 'Corrigir placar' as the board's script does."""
     form = {"lado": str(side), "pontos": str(points), "motivo": "esquecemos"}
