@@ -16,6 +16,7 @@ from .refusals import (
 from .service import (
     LogPage,
     Written,
+    add_points,
     all_records,
     current_revision,
     edit_table,
@@ -38,6 +39,7 @@ from .service import (
 from .settings import TableSettings
 
 __all__ = [
+    "add_points",
     "all_records",
     "LogPage",
     "log_page",

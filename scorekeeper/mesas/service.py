@@ -506,7 +506,7 @@ def _append(
     values = {name: getattr(draft, name) for name in ENTRY_FIELDS if name != "id"}
     values["state"] = after.snapshot()
     row = connection.execute(_INSERT, {**values, "mesa_id": board.mesa.id}).one()
-    return entry(row)
+    return entry(row)  # as a read gives it back
 
 
 _SET_SETTINGS = (
@@ -524,6 +524,17 @@ def _set_settings(connection: Connection, mesa: Mesa, settings: TableSettings) -
     return Mesa(**row._asdict())
 
 
+def _append_outcome(
+    connection: Connection, board: Board, outcome: Outcome, reason: str | None
+) -> Written:
+    """Append a record of `outcome` to the board if it is legal now, undone ones discarded."""
+    if board.size >= MAX_RECORDS:
+        raise RulesError(FULL_TABLE)
+    after = board.state.apply(outcome)
+    record = _append(connection, board, outcome, after, reason=reason)
+    return Written(board.appended(record, after), record)
+
+
 def record_outcome(
     token: str,
     revision: int,
@@ -534,13 +545,32 @@ def record_outcome(
     """Append a hand (or correction, or marker) if it is legal now; undone hands are discarded."""
 
     def change(connection: Connection, board: Board) -> Written:
-        if board.size >= MAX_RECORDS:
-            raise RulesError(FULL_TABLE)
-        after = board.state.apply(outcome)
-        record = _append(connection, board, outcome, after, reason=reason)
-        return Written(board.appended(record, after), record)
+        return _append_outcome(connection, board, outcome, reason)
 
     what = fingerprint("marcar", outcome.kind.value, outcome.side, outcome.points, reason)
+    return _write(token, revision, change, what, client_id)
+
+
+def add_points(
+    token: str,
+    revision: int,
+    side: int,
+    amount: int,
+    reason: str,
+    client_id: str | None = None,
+) -> Written:
+    """Correct a side's points by adding `amount` (a negative one takes away) to the score the
+    board shows at this revision: the same correction as setting the sum."""
+
+    def change(connection: Connection, board: Board) -> Written:
+        points = board.state.points[side] + amount
+        try:
+            return _append_outcome(connection, board, Outcome(Kind.CORRECAO, side, points), reason)
+        except RulesError as refused:
+            name = board.mesa.team_names[side]
+            raise RulesError(f"Somando {amount}, {name} ficaria com {points}. {refused}") from None
+
+    what = fingerprint("somar", side, amount, reason)
     return _write(token, revision, change, what, client_id)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ipaddress
 import socket
 from dataclasses import dataclass
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from flask import current_app, request
 
@@ -93,3 +93,8 @@ def share_root() -> ShareRoot:
     netloc = address if port == default else f"{address}:{port}"
     note = f"Os códigos levam ao endereço deste computador na rede local, {netloc}."
     return ShareRoot(f"{request.scheme}://{netloc}{request.script_root}", note)
+
+
+def whatsapp_url(message: str) -> str:
+    """WhatsApp's link that lets the user pick a chat to send `message` to."""
+    return "https://wa.me/?text=" + quote(message, safe="")

@@ -92,6 +92,7 @@ from .ruleset import RULESET_OPTIONS, RuleSet
 from .scoring import (
     HAND_KINDS,
     HAND_VALUES,
+    TARGET,
     Kind,
     MatchConfig,
     MatchState,
@@ -133,6 +134,7 @@ __all__ = [
     "SPECIAL_AT",
     "SUITS",
     "TABLE_OPTIONS",
+    "TARGET",
     "TIED",
     "TIE_OPENER",
     "Answerer",

@@ -383,6 +383,10 @@ class MatchState:
             )
         return replace(self, config=config, series_winner=series_winner)
 
+    def won_by(self, side: int) -> MatchState:
+        """The state once `side` takes this game: its tally, and the series if that ends it."""
+        return self._score(side, TARGET)
+
     def _score(self, side: int, gain: int) -> MatchState:
         """Add points to a side, capped at 12, ending the game (and series) at 12."""
         points = list(self.points)

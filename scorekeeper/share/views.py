@@ -18,8 +18,9 @@ from flask import (
 from .. import caches, mesas
 from ..errors import answer_refusals, error_page
 from ..extensions import csrf
+from ..mesas import turmas
 from ..mesas.inputs import Write
-from ..pages.links import share_root
+from ..pages.links import share_root, whatsapp_url
 from ..pages.live import live_context
 from ..pages.qr import qr_svg
 from ..polls import polled_revision
@@ -62,6 +63,7 @@ def _share_page(token: str, message: str | None = None) -> str:
         names=mesa.team_names,
         state=board.state,
         watch_url=watch,
+        watch_whatsapp=whatsapp_url(f"Placar ao vivo: {' x '.join(mesa.team_names)}\n{watch}"),
         watch_qr=qr_svg(watch, "qr-assistir", "QR code do placar ao vivo"),
         tv_url=url_for("share.live", token=mesa.view_token, tv=1),
         score_url=score,
@@ -102,6 +104,7 @@ def live(token: str) -> str:
     return render_template(
         "share/live.html",
         other_layout=url_for("share.live", token=token, **({} if tv else {"tv": 1})),
+        turma=turmas.turma_of(board.mesa),
         **live_context(board, tv),
     )
 

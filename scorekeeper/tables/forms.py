@@ -220,15 +220,20 @@ def _spelled(option: Option[Any], value: object) -> str:
 
 @dataclass(frozen=True)
 class Correction:
-    """A side's points set by hand, with its reason."""
+    """A side's points corrected by hand, with its reason: set to `points`, or (`adding`)
+    `points` added to them."""
 
     side: int
     points: int
     reason: str
+    adding: bool = False
+
+
+CORRECTION_MODES = {"definir": False, "somar": True}  # the form's modo: whether it adds
 
 
 class CorrectionForm(_Form):
-    """'Corrigir placar': which side, its new points, and why."""
+    """'Corrigir placar': which side, its points (new ones, or how many to add), and why."""
 
     lado = StringField(validators=[_whole_number("o lado")])
     pontos = StringField(validators=[_whole_number("os pontos")])
@@ -249,4 +254,10 @@ class CorrectionForm(_Form):
         side = number(fix.lado.data, "o lado")
         if side not in (0, 1):
             raise RulesError("Lado inexistente: a mesa tem dois lados.")
-        return Correction(side, number(fix.pontos.data, "os pontos"), fix.motivo.data)
+        mode = form.get("modo") or "definir"
+        if mode not in CORRECTION_MODES:
+            raise RulesError("Escolha somar pontos ou definir o placar.")
+        points = number(fix.pontos.data, "os pontos")
+        if CORRECTION_MODES[mode] and points == 0:
+            raise RulesError("Diga quantos pontos somar (com menos na frente, para tirar).")
+        return Correction(side, points, fix.motivo.data, CORRECTION_MODES[mode])

@@ -3,20 +3,24 @@ of `_board.html`."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from flask import get_template_attribute, url_for
+from flask import get_template_attribute, request, url_for
 from flask_wtf.csrf import generate_csrf
 from htmx_flask import request as hx_request
 from markupsafe import Markup
 
 from .. import caches
-from ..mesas import Board, words
+from ..mesas import Board, forecast, turmas, words
 from ..mesas.board import CHART_HANDS
 from ..models import ACTIVE, Entry, Mesa
+from ..pages.links import share_root, whatsapp_url
 from ..rules import FERRO_MODE, HAND_VALUES, SPECIAL_AT, Kind, MatchState, Outcome, Phase
+from ..urls import absolute_url
 
 # The board's own routes, /m/<token>/<path>: the views and board_urls share these.
 PATHS = {
@@ -42,8 +46,12 @@ def board_context(board: Board, message: str | None = None, status: int = 200) -
     """Everything _board.html needs; `message` goes to the feedback slot."""
     state, last = board.state, board.last
     chart_a, chart_b, hands, cut = chart_points(board)
+    shown = layout(board)
     return {
         "board": board,
+        "layout": shown,
+        "forecast": forecast.board_forecast(state),
+        "forecast_url": forecast_url(board.mesa.special_at),
         "mesa": board.mesa,
         "urls": board_urls(board.mesa.edit_token),
         # htmx sends the token in a header (base.html); only the page's plain forms carry it
@@ -51,18 +59,15 @@ def board_context(board: Board, message: str | None = None, status: int = 200) -
         "state": state,
         "Phase": type(state.phase),
         "names": board.mesa.team_names,
-        "taps": [side_taps(state, 0), side_taps(state, 1)],
-        "special": special_taps(board),
         "deal": words.deal_text(board),
         "deal_short": words.deal_short(board),
         "onze_decider": words.onze_decider(board),
-        "onze_pair": words.onze_pair(board),
         "ferro_mode": FERRO_MODE.choice_or_default(board.mesa.ferro_mode),
         "special_hand": SPECIAL_AT.choice_or_default(board.mesa.special_at),
-        "winner_text": words.over_text(board),
         "series_label": words.series_label(board.mesa, state),
         "log": log_entries(board.mesa, board.recent, board.numbers),
         "chart": {"a": chart_a, "b": chart_b, "hands": hands, "cut": cut},
+        "result": result_share(board),
         "message": message,
         "status": status,
         "last_text": words.record_text(last, board.mesa.team_names) if last else None,
@@ -70,6 +75,97 @@ def board_context(board: Board, message: str | None = None, status: int = 200) -
         "notes": words.notes_for(last),
     }
 
+
+def page_context(board: Board) -> dict[str, Any]:
+    """What the board's page adds to its fragment: the layouts a tap may lead to (for the
+    forecast) and the turma the table is in."""
+    return {"forecast_layouts": forecast_layouts(board), "turma": turmas.turma_of(board.mesa)}
+
+
+@dataclass(frozen=True)
+class ResultShare:
+    """A finished game's result to give away: its words, the live link, and both together for
+    WhatsApp or a copy."""
+
+    title: str
+    text: str
+    url: str
+
+    @property
+    def message(self) -> str:
+        """The words and the link, as a message to paste."""
+        return f"{self.text}\n{self.url}"
+
+    @property
+    def whatsapp(self) -> str:
+        """WhatsApp's link that opens a chat picker with the message."""
+        return whatsapp_url(self.message)
+
+
+def result_share(board: Board) -> ResultShare | None:
+    """The result of the game (or series) the board shows as over; None while it is played."""
+    title = words.over_text(board)
+    if title is None:
+        return None
+    state, names = board.state, board.mesa.team_names
+    score = f"{names[0]} {state.points[0]} x {state.points[1]} {names[1]}"
+    text = f"{title} {score} · partidas {state.wins[0]} x {state.wins[1]}"
+    url = absolute_url("share.live", share_root().url, token=board.mesa.view_token)
+    return ResultShare(title, text, url)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """What a phase lays out on the board (tables/_taps.html): the state it shows, its key
+    (forecast.phase_key), the side taps, the special hand's taps, who decide a mão de onze
+    and the end's heading. A forecast layout (a phase the taps may lead to) leaves out what
+    only the server's answer can tell."""
+
+    state: MatchState
+    key: str
+    taps: tuple[tuple[Tap, ...], tuple[Tap, ...]]
+    special: list[Tap]
+    onze_pair: tuple[str, ...]  # who decides a mão de onze together (2x2, with names)
+    winner_text: str | None
+    forecast: bool = False
+
+
+def layout(board: Board, forecast_only: bool = False) -> Layout:
+    """The layout of a board's phase."""
+    state = board.state
+    return Layout(
+        state,
+        forecast.phase_key(state),
+        (side_taps(state, 0), side_taps(state, 1)),
+        special_taps(board),
+        () if forecast_only else words.onze_pair(board),
+        words.over_text(board),
+        forecast_only,
+    )
+
+
+def forecast_layouts(board: Board) -> list[Layout]:
+    """The layout of every phase a tap made before the server answers may lead to, drawn once
+    with the page (the script sets their score and tally from the forecast)."""
+    states = forecast.layout_states(board.mesa.match_config)
+    return [layout(replace(board, state=state), forecast_only=True) for state in states]
+
+
+@caches.memo(caches.FORECASTS)
+def forecast_table(special_at: int) -> tuple[str, str]:
+    """The game table of forecast.game_table as JSON, and a short hash of it for its URL."""
+    text = json.dumps(forecast.game_table(special_at), separators=(",", ":"))
+    return text, hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+FORECAST_PATH = "/previsao/{}.json"  # views.forecast's route, built here without url_for
+
+
+def forecast_url(special_at: int) -> str:
+    """The forecast table's URL, versioned by its content (kept by the browser for a year):
+    spelled out, as url_for would cost a tap's answer more than the rest of the forecast."""
+    path = FORECAST_PATH.format(special_at)
+    return f"{request.script_root}{path}?v={forecast_table(special_at)[1]}"
 
 
 @dataclass(frozen=True)

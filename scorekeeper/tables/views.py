@@ -11,6 +11,7 @@ from typing import Any
 from flask import (
     Blueprint,
     Response,
+    abort,
     flash,
     get_flashed_messages,
     make_response,
@@ -29,7 +30,7 @@ from ..mesas import AlreadyApplied, BadLink, Board, Refusal, Written, answer_of,
 from ..mesas.inputs import Write, number
 from ..pages.session import JUIZ_TABLE
 from ..polls import polled_revision
-from ..rules import Kind, Outcome, RulesError
+from ..rules import SPECIAL_AT, Kind, Outcome, RulesError
 from . import present
 from .forms import CorrectionForm, EditTableForm, NewTableForm
 from .present import PATHS
@@ -38,6 +39,7 @@ bp = Blueprint("tables", __name__)
 # Every board fragment carries its revision here: the board's script compares revisions without
 # reading the HTML, and a fragment without it is not a board.
 REV_HEADER = "X-Tento-Rev"
+YEAR = 365 * 24 * 60 * 60  # seconds: how long a versioned forecast table is kept
 
 
 @bp.app_template_filter("quando")
@@ -82,8 +84,22 @@ def create() -> Response:
 def board(token: str) -> str:
     """The scorer's board page."""
     said = get_flashed_messages()
-    context = present.board_context(mesas.scorer_board(token), said[-1] if said else None)
-    return render_template("tables/board.html", **context)
+    board = mesas.scorer_board(token)
+    context = present.board_context(board, said[-1] if said else None)
+    return render_template("tables/board.html", **context, **present.page_context(board))
+
+
+@bp.get(present.FORECAST_PATH.format("<int:special_at>"))
+def forecast(special_at: int) -> Response:
+    """The forecast's game table for the board's script: the same for every table with this
+    special-hand threshold, versioned by its content (?v=), so kept by the browser for a year."""
+    if special_at not in SPECIAL_AT.values:
+        abort(404)
+    text, version = present.forecast_table(special_at)
+    response = Response(text, mimetype="application/json")
+    if request.args.get("v") == version:
+        response.headers["Cache-Control"] = f"public, max-age={YEAR}, immutable"
+    return response
 
 
 @bp.get(f"/m/<token>/{PATHS['juiz']}")
@@ -135,7 +151,8 @@ def _answer(board: Board, status: int = 200, message: str | None = None) -> Any:
     if hx_request.htmx:
         return _fragment(context, status)
     if status >= 400:
-        return make_response(render_template("tables/board.html", **context), status)
+        page = render_template("tables/board.html", **context, **present.page_context(board))
+        return make_response(page, status)
     if message:
         flash(message)
     return redirect(url_for("tables.board", token=board.mesa.edit_token), 303)
@@ -190,9 +207,13 @@ def note(token: str) -> Any:
 
 @bp.post(f"/m/<token>/{PATHS['fix']}")
 def correct(token: str) -> Any:
-    """Set a side's points by hand, with a required reason."""
+    """Correct a side's points by hand, with a required reason: add to them ("Somar pontos",
+    modo=somar) or set them ("Definir placar", the default)."""
     write = Write.read(request.form)
     fix = CorrectionForm.read(request.form)
+    if fix.adding:
+        done = mesas.add_points(token, write.rev, fix.side, fix.points, fix.reason, write.cid)
+        return _written(done)
     outcome = Outcome(Kind.CORRECAO, fix.side, fix.points)
     return _written(mesas.record_outcome(token, write.rev, outcome, fix.reason, write.cid))
 

@@ -1,5 +1,5 @@
-// Copy buttons: <button data-copy="url" hidden>, shown only when this file runs; a tap copies
-// the link and the button says so for a moment.
+// Copy buttons: <button data-copy="text" hidden>, shown only when this file runs (and on every
+// new board); a tap copies the text and the button says so for a moment.
 (function () {
   "use strict";
   var settings = window.tento.settings;
@@ -50,5 +50,6 @@
     var button = evt.target.closest ? evt.target.closest("button[data-copy]") : null;
     if (button) { copy(button); }
   });
+  document.addEventListener("tento:board", showCopyButtons);
   showCopyButtons();
 })();

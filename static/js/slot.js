@@ -116,6 +116,17 @@
     }
   }
 
+  // A correction is sent from below the board: the form closes, and the slot, where its
+  // confirmation (or refusal) shows, is brought on screen.
+  function corrected(event) {
+    var fix = event.target.closest && event.target.closest("#board details.fix");
+    if (!fix || !event.defaultPrevented) { return; }
+    fix.open = false;
+    var slot = document.querySelector("#board .slot");
+    if (slot) { slot.scrollIntoView({ block: "center" }); }
+  }
+
+  document.addEventListener("submit", corrected);
   // Drawn again whenever the writes change, and on every new board (whose slot starts empty).
   document.addEventListener("tento:writes", render);
   document.addEventListener("tento:board", function () { if (writes.key) { render(); } });

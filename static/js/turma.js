@@ -1,5 +1,6 @@
 // "Compartilhar resultado": the phone's own share sheet (Web Share API) where it has one;
-// elsewhere the link itself (the live score, whose preview shows the result) opens as usual.
+// elsewhere the link itself (the live score, whose preview shows the result) opens in a new
+// tab (target=_blank): the scorer's board never goes away.
 (function () {
   "use strict";
   document.addEventListener("click", function (event) {

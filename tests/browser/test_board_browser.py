@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
@@ -99,13 +100,16 @@ def test_scorer_board_follows_another_phone(browser: Browser, live_server: str) 
 def test_a_tap_the_network_drops_is_kept_and_sent_when_it_returns(
     page: Page, live_server: str
 ) -> None:
-    """Route abort: the tap waits in the slot ('1 toque esperando conexão'), nothing is counted
-    yet; once requests get through again it lands by itself, once."""
+    """Route abort: the tap waits in the slot ('1 toque esperando conexão') and the board shows
+    the score it leads to, marked waiting, with nothing counted yet; once requests get through
+    again it lands by itself, once."""
     url = open_table(page, live_server)
     page.route("**/marcar", lambda route: route.abort())
     side(page, "a").get_by_role("button", name="+1", exact=True).click()
     expect(page.get_by_test_id("pendentes")).to_contain_text("1 toque esperando conexão")
-    score(page, 0, 0)
+    score(page, 1, 0)
+    expect(page.locator("#board")).to_have_class(re.compile(r"\bprevisto\b"))
+    expect(page.locator("[data-testid=registro]")).to_have_count(0)
     page.unroute("**/marcar")
     score(page, 1, 0)
     expect(page.get_by_test_id("pendentes")).to_have_count(0)

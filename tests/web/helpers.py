@@ -32,6 +32,12 @@ def by_testid(html: str, name: str) -> str | None:
     return match.group(1).strip() if match else None
 
 
+def showing(html: str) -> str:
+    """A page without its <template>s: what the board shows now, not the layouts of the phases
+    a tap may lead to (kept for the forecast)."""
+    return re.sub(r"<template\b.*?</template>", "", html, flags=re.S)
+
+
 def scores(html: str) -> tuple[int, int]:
     """Both sides' scores as shown."""
     return int(by_testid(html, "score-a") or -1), int(by_testid(html, "score-b") or -1)

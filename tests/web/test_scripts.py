@@ -19,7 +19,7 @@ from .helpers import HX, open_table, revision, tap
 SCRIPTS = Path(__file__).resolve().parents[2] / "static" / "js"
 MOST_LINES = 400
 COMMON = {"prefs", "settings", "preferences", "install"}  # base.html: every page
-BOARD = {"feedback", "awake", "announce", "writes", "slot", "offline", "follow"}
+BOARD = {"feedback", "awake", "announce", "writes", "forecast", "slot", "offline", "follow"}
 
 
 def scripts_of(html: str) -> list[str]:
@@ -50,12 +50,13 @@ def test_every_script_says_what_it_is_for_and_stays_under_400_lines(path: Path) 
 
 
 def test_each_page_loads_the_scripts_of_its_own_behaviours(app: Flask, client: FlaskClient) -> None:
-    """The board has the writes, the polling and the tap feedback and no juiz, copy or live
-    view script; the other pages have theirs and not the board's."""
+    """The board has the writes, the forecast, the polling, the tap feedback and the result's
+    share and copy, and no juiz or live view script; the other pages have theirs and not the
+    board's."""
     edit = open_table(client)
     view = view_token(app, edit)
     pages = {
-        f"/m/{edit}": COMMON | BOARD | {"turma"},
+        f"/m/{edit}": COMMON | BOARD | {"turma", "copy"},
         f"/v/{view}": COMMON | {"awake", "announce", "live"},
         f"/m/{edit}/compartilhar": COMMON | {"copy"},
         "/juiz": COMMON | {"juiz"},

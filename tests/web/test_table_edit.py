@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 from scorekeeper.extensions import db
 from scorekeeper.models import HandRecord, Mesa, MesaWrite
 
-from .helpers import by_testid, open_table, play, post, revision, scores, tap
+from .helpers import by_testid, open_table, play, post, revision, scores, showing, tap
 from .test_wording import log_lines, shown_text
 
 PLAYERS = {"jogador_0": "Ana", "jogador_1": "Beto", "jogador_2": "Caio", "jogador_3": "Duda"}
@@ -366,13 +366,13 @@ def test_the_mao_de_dez_chosen_at_10_points_makes_the_next_hand_special(
     de dez turns the board to it; undo gives back the normal hand."""
     token = table(client)
     play(client, token, "normal:0:9", "normal:0:1", "normal:1:3")
-    assert by_testid(client.get(f"/m/{token}").text, "mao-de-onze") is None
+    assert by_testid(showing(client.get(f"/m/{token}").text), "mao-de-onze") is None
     assert edit(client, token, mao_especial="10").status_code == 303
-    board = client.get(f"/m/{token}").text
+    board = showing(client.get(f"/m/{token}").text)
     assert 'data-testid="mao-de-onze"' in board and "Mão de dez" in board
     assert "Mão especial: mão de onze → mão de dez" in board
     post(client, token, "desfazer")
-    assert 'data-testid="mao-de-onze"' not in client.get(f"/m/{token}").text
+    assert 'data-testid="mao-de-onze"' not in showing(client.get(f"/m/{token}").text)
 
 
 def test_a_1x1_table_becomes_2x2_with_four_names(client: FlaskClient) -> None:

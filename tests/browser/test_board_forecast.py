@@ -1,0 +1,192 @@
+"""The score shows at once, online or not: a tap moves the big score before the server answers
+(the board the rules engine said the tap leads to), marked as waiting until the answer confirms
+it; taps kept offline each build on the last one's forecast, across a change of phase; a
+conflict (another phone tapped first) puts the server's score back."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+
+from .pages import open_table, score
+
+SIZES = ((320, 568), (390, 844))
+HELD_S = 0.3  # every tap's answer is held this long, as a slow network would
+SLOW = 10_000  # ms: a poll or a retry on a busy machine
+FRAME_MS = 50  # the issue's "within a frame or so" of the tap
+
+# In the page: the time from a tap (the click, in the capture phase) to the first change of the
+# big score, and to the waiting mark's coming and going, measured with performance.now().
+WATCH = """() => {
+  const seen = window.seen = {tap: null, score: null, marked: null, cleared: null};
+  document.addEventListener("click", () => { seen.tap = performance.now(); }, true);
+  const before = document.querySelector("[data-testid=score-a]").textContent;
+  new MutationObserver(() => {
+    const now = performance.now();
+    const b = document.getElementById("board");
+    const shown = document.querySelector("[data-testid=score-a]").textContent;
+    if (seen.score === null && seen.tap !== null && shown !== before) { seen.score = now; }
+    if (seen.marked === null && b.classList.contains("previsto")) { seen.marked = now; }
+    if (seen.marked !== null && seen.cleared === null && !b.classList.contains("previsto")) {
+      seen.cleared = now;
+    }
+  }).observe(document.getElementById("main"), {subtree: true, childList: true,
+    characterData: true, attributes: true, attributeFilter: ["class"]});
+}"""
+
+
+@pytest.fixture
+def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
+    """Browser contexts opened by a test, closed whatever happens."""
+    opened: list[BrowserContext] = []
+    yield opened
+    for context in opened:
+        context.close()
+
+
+def phone(browser: Browser, contexts: list[BrowserContext], width: int, height: int) -> Page:
+    """A page in a phone-sized context of its own."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, locale="pt-BR", service_workers="block"
+    )
+    contexts.append(context)
+    return context.new_page()
+
+
+def ready(page: Page) -> None:
+    """Wait until the board's script has the game table (fetched once the board loads)."""
+    page.wait_for_function("() => window.tento && window.tento.forecast.ready")
+
+
+def hold(route: Route) -> None:
+    """Let the tap reach the server, then hold its answer back for HELD_S."""
+    answer = route.fetch()
+    time.sleep(HELD_S)
+    route.fulfill(response=answer)
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_tap_moves_the_big_score_within_a_frame_marked_waiting_until_the_answer(
+    browser: Browser,
+    live_server: str,
+    shots: Path,
+    contexts: list[BrowserContext],
+    width: int,
+    height: int,
+) -> None:
+    """Answers held 300 ms: the score changes within 50 ms of the tap (measured in the page),
+    dimmed with its '…' until the answer comes (polls held back, so the answer is what
+    confirms it), then the server's board, unmarked."""
+    page = phone(browser, contexts, width, height)
+    open_table(page, live_server)
+    ready(page)
+    page.route("**/placar?*", lambda route: route.fulfill(status=204))
+    page.route("**/marcar", hold)
+    page.evaluate(WATCH)
+    page.get_by_test_id("tap-a-3").click()
+    expect(page.locator("#board")).not_to_have_class(re.compile(r"\bprevisto\b"))
+    seen = page.evaluate("window.seen")
+    assert seen["score"] is not None and seen["marked"] is not None, seen
+    took = seen["score"] - seen["tap"]
+    print(f"tap to score at {width}x{height}: {took:.1f} ms")  # noqa: T201 (the report's figure)
+    assert took < FRAME_MS, seen
+    assert seen["marked"] - seen["tap"] < FRAME_MS, seen
+    assert seen["cleared"] is not None and seen["cleared"] > seen["marked"], seen
+    score(page, 3, 0)
+    page.screenshot(path=str(shots / f"previsto-confirmado-{width}x{height}.png"))
+    expect(page.get_by_test_id("pendentes")).to_have_count(0)
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_taps_kept_offline_each_move_the_score_through_the_mao_de_onze_to_the_next_game(
+    browser: Browser,
+    live_server: str,
+    shots: Path,
+    contexts: list[BrowserContext],
+    width: int,
+    height: int,
+) -> None:
+    """Offline: Nós +9, Nós +1, Eles +1, Nós +1 (the mão de onze: its own buttons), 'jogou e ganhou'
+    (the game over), 'Próxima partida': each tap shows its board at once, waiting; back online,
+    the kept taps are sent and the server's board is the same: 0 x 0, partidas 1 x 0."""
+    page = phone(browser, contexts, width, height)
+    open_table(page, live_server)
+    ready(page)
+    board = page.locator("#board")
+    page.context.set_offline(True)
+    page.get_by_test_id("tap-a-9").click()
+    score(page, 9, 0)
+    expect(board).to_have_class(re.compile(r"\bprevisto\b"))
+    page.get_by_test_id("tap-a-1").click()
+    score(page, 10, 0)
+    page.get_by_test_id("tap-b-1").click()
+    score(page, 10, 1)
+    page.get_by_test_id("tap-a-1").click()
+    score(page, 11, 1)
+    expect(page.get_by_test_id("mao-de-onze")).to_be_visible()
+    expect(page.get_by_test_id("tap-a-1")).to_have_count(0)
+    page.screenshot(path=str(shots / f"previsto-onze-{width}x{height}.png"))
+    page.get_by_test_id("onze-ganhou").click()
+    score(page, 12, 1)
+    expect(page.get_by_test_id("series-a")).to_have_text("1")
+    expect(page.get_by_test_id("proxima-partida")).to_be_visible()
+    page.screenshot(path=str(shots / f"previsto-fim-{width}x{height}.png"))
+    page.get_by_test_id("proxima-partida").click()
+    score(page, 0, 0)
+    expect(page.get_by_test_id("tap-a-1")).to_be_visible()
+    expect(page.get_by_test_id("pendentes")).to_contain_text("6 toques esperando")
+    expect(board).to_have_class(re.compile(r"\bprevisto\b"))
+    page.context.set_offline(False)
+    expect(page.get_by_test_id("pendentes")).to_have_count(0, timeout=SLOW)
+    expect(board).not_to_have_class(re.compile(r"\bprevisto\b"))
+    page.reload()
+    score(page, 0, 0)
+    expect(page.get_by_test_id("series-a")).to_have_text("1")
+    expect(page.get_by_test_id("serie")).to_contain_text("Partida 2")
+
+
+def test_a_tap_another_phone_beat_puts_the_servers_score_back(
+    browser: Browser, live_server: str, contexts: list[BrowserContext]
+) -> None:
+    """This phone has not seen the other's +1 Eles when it taps +3 Nós: the forecast shows 3 x 0,
+    the 409 brings 0 x 1 back with the choice to send it anyway or drop it."""
+    page = phone(browser, contexts, 390, 844)
+    other = phone(browser, contexts, 390, 844)
+    url = open_table(page, live_server)
+    ready(page)
+    other.goto(url)
+    page.route("**/placar?*", lambda route: route.fulfill(status=204))
+    other.get_by_test_id("tap-b-1").click()
+    score(other, 0, 1)
+    page.route("**/marcar", hold)
+    page.evaluate(WATCH)
+    page.get_by_test_id("tap-a-3").click()
+    expect(page.get_by_test_id("conflito")).to_be_visible()
+    assert page.evaluate("window.seen.score") is not None  # the forecast showed 3 x 0 first
+    score(page, 0, 1)
+    expect(page.locator("#board")).not_to_have_class(re.compile(r"\bprevisto\b"))
+    page.get_by_role("button", name="marcar assim mesmo").click()
+    score(page, 3, 1)
+    expect(page.get_by_test_id("conflito")).to_have_count(0)
+    expect(page.get_by_test_id("pendentes")).to_have_count(0)  # the server has it
+    expect(page.locator("#board")).not_to_have_class(re.compile(r"\bprevisto\b"))
+
+
+def test_a_tap_the_rules_refuse_puts_the_score_back_with_the_reason(
+    browser: Browser, live_server: str, contexts: list[BrowserContext]
+) -> None:
+    """A button whose value the rules refuse (422) shows no forecast that stays: the score is
+    the server's, and the slot says why."""
+    page = phone(browser, contexts, 390, 844)
+    open_table(page, live_server)
+    ready(page)
+    page.evaluate("document.querySelector(\"[data-testid='tap-a-3']\").value = 'onze_ganhou:0'")
+    page.get_by_test_id("tap-a-3").click()
+    expect(page.get_by_test_id("mensagem")).to_be_visible()
+    score(page, 0, 0)
+    expect(page.locator("#board")).not_to_have_class(re.compile(r"\bprevisto\b"))
