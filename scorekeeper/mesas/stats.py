@@ -40,10 +40,11 @@ from ..models import (
 )
 from ..rules import Kind, MatchState
 from .board import state_after
+from .settings import TableSettings, edit_of
 from .words import LOCAL_TZ
 
-SUMMARY_VERSION = 3  # bump when the summary's shape changes: old ones are read again
-TALLY_VERSION = 3  # bump when the tally's shape or its counting changes: old ones are refolded
+SUMMARY_VERSION = 4  # bump when the summary's shape changes: old ones are read again
+TALLY_VERSION = 4  # bump when the tally's shape or its counting changes: old ones are refolded
 KEEP_OPEN = 3  # the newest tables of a turma, folded on every view instead of stored
 MARGIN = 32  # a summary's shallowest checkpoint: this many active records from the newest
 NIGHTS = 12  # the newest evenings the tally keeps, game by game, for the turma's chart
@@ -75,11 +76,30 @@ class Fold:
     worst: list[list[int]] = field(default_factory=lambda: [[0, 0, 0], [0, 0, 0]])
     start: str | None = None
     end: str | None = None
+    # who sat where, from the table's start and after each edit: the names and where the
+    # counts above stood when they sat down (a player swapped in is credited from then on)
+    lineups: list[dict[str, Any]] = field(default_factory=list)
+
+    def seat(self, settings: TableSettings) -> None:
+        """Start counting for the lineup of these settings."""
+        self.lineups.append(
+            {
+                "names": list(settings.player_names),
+                "teams": list(settings.teams),
+                "players": settings.players,
+                "games": len(self.games),
+                "series": len(self.series),
+                "onze": [list(pair) for pair in self.onze],
+                "ran": list(self.ran),
+            }
+        )
 
     def add(self, mesa: Mesa, record: Entry) -> None:
         """Fold in the next active record, from the state stored with it."""
         before, after = self.state, state_after(mesa, record)
         kind = Kind(record.kind)
+        if kind is Kind.MESA_EDITADA:
+            self.seat(edit_of(record)[1])
         self.count += 1
         self.hands += kind.is_hand
         if (after.series_number, after.game_number) != (before.series_number, before.game_number):
@@ -134,6 +154,7 @@ class Fold:
             "onze": [list(pair) for pair in self.onze],
             "ran": list(self.ran),
             "worst": [list(moment) for moment in self.worst],
+            "lineups": [dict(lineup) for lineup in self.lineups],
         }
 
     @classmethod
@@ -151,6 +172,7 @@ class Fold:
             onze=[list(pair) for pair in mark["onze"]],
             ran=list(mark["ran"]),
             worst=[list(moment) for moment in mark["worst"]],
+            lineups=[dict(lineup) for lineup in mark["lineups"]],
             start=summary["start"],
             end=record.created_at.isoformat(),
         )
@@ -166,7 +188,10 @@ def summarize(
     state stored with each: folded from the table's start, or on from `fold` (a checkpoint's,
     `records` being those after it), with a checkpoint at each count of active records in
     `marks` (under "marks", deepest first)."""
-    fold = fold or Fold(MatchState(mesa.match_config))
+    if fold is None:
+        fold = Fold(MatchState(mesa.match_config))
+        edits = [r for r in records if r.kind == Kind.MESA_EDITADA.value]
+        fold.seat(edit_of(edits[0])[0] if edits else TableSettings.of(mesa))
     kept = []
     for record in records:
         fold.add(mesa, record)
@@ -190,6 +215,7 @@ def summarize(
         "wins": list(fold.state.wins),
         "totals": list(fold.state.totals),
         "count": fold.count,
+        "lineups": fold.lineups,
         "marks": kept,
     }
 
@@ -524,6 +550,47 @@ def evening(mesa: Mesa, summary: Mapping[str, Any]) -> Evening:
     return Evening(mesa, teams, players, games, series, summary["hands"], start, minutes, points)
 
 
+def lineup_parts(summary: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """A table's summary split by lineup: one part per lineup it had, each with the names then
+    seated and the games, series, mãos de onze and runs played while they sat; the summary
+    itself when its names never changed."""
+    lineups = summary.get("lineups") or []
+    if len(lineups) <= 1:
+        return [summary]
+    end = {
+        "games": len(summary["games"]),
+        "series": len(summary["series"]),
+        "onze": summary["onze"],
+        "ran": summary["ran"],
+    }
+    parts: list[Mapping[str, Any]] = []
+    for lineup, after in zip(lineups, [*lineups[1:], end], strict=True):
+        if _counts(lineup) == _counts(after):
+            continue  # nothing played while they sat (a typo fixed): no one to credit
+        parts.append(
+            {
+                **summary,
+                "names": lineup["names"],
+                "teams": lineup["teams"],
+                "players": lineup["players"],
+                "games": summary["games"][lineup["games"] : after["games"]],
+                "series": summary["series"][lineup["series"] : after["series"]],
+                "onze": [
+                    [b - a for a, b in zip(lineup["onze"][side], after["onze"][side], strict=True)]
+                    for side in (0, 1)
+                ],
+                "ran": [after["ran"][side] - lineup["ran"][side] for side in (0, 1)],
+            }
+        )
+    return parts
+
+
+def _counts(where: Mapping[str, Any]) -> tuple[Any, ...]:
+    """Where a lineup's counts stood: games, series, mãos de onze and runs."""
+    onze = tuple(tuple(pair) for pair in where["onze"])
+    return (where["games"], where["series"], onze, tuple(where["ran"]))
+
+
 @dataclass
 class Tally:
     """The statistics folded so far, table after table in the order they were opened: players
@@ -554,7 +621,13 @@ class Tally:
             self.dropped = str(self.nights.pop(0)["day"])
 
     def add(self, summary: Mapping[str, Any], aliases: Mapping[str, str]) -> None:
-        """Fold in one more table (the next one opened), from its summary."""
+        """Fold in one more table (the next one opened), from its summary: each lineup it had
+        (names edited mid-table) credited with what happened while it sat."""
+        for part in lineup_parts(summary):
+            self._add_part(part, aliases)
+
+    def _add_part(self, summary: Mapping[str, Any], aliases: Mapping[str, str]) -> None:
+        """Fold in a table's games, or the part of them one lineup played."""
         seated = sides_of(summary)
         if seated is None:
             return

@@ -216,7 +216,7 @@ def test_the_score_image_and_the_turma_statistics_read_the_new_names(
     app: Flask, client: FlaskClient
 ) -> None:
     """The result image is drawn again with the new names (its revision moved) and the turma's
-    statistics count the players by the names they have now."""
+    statistics credit each game to the names seated when it was played."""
     token = table(client)
     play(client, token, "normal:0:12")
     response = client.post(
@@ -228,7 +228,11 @@ def test_the_score_image_and_the_turma_statistics_read_the_new_names(
     assert "Ana" in client.get(f"/turma/{turma}").text
     assert edit(client, token, jogador_0="Bia").status_code == 303
     stats = client.get(f"/turma/{turma}").text
-    assert 'data-nome="Bia"' in stats and 'data-nome="Ana"' not in stats
+    assert 'data-nome="Bia"' not in stats and 'data-nome="Ana"' in stats  # Ana played it
+    play(client, token, "proxima_partida", "normal:0:12")
+    stats = client.get(f"/turma/{turma}").text
+    assert 'data-nome="Bia" data-partidas="1"' in stats
+    assert 'data-nome="Ana" data-partidas="1"' in stats
     assert client.get(f"/v/{view}/imagem.png").data != image
     post(client, token, "desfazer")
     stats = client.get(f"/turma/{turma}").text

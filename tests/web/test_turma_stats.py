@@ -15,6 +15,7 @@ from scorekeeper.mesas import stats as stats_domain
 from scorekeeper.models import MesaSummary, TurmaSummary
 
 from .helpers import HX, open_table, play, revision, tap
+from .test_table_edit import edit
 
 PAIRS = {"jogador_0": "Ana", "jogador_1": "Beto", "jogador_2": "Caio", "jogador_3": "Duda"}
 TO_ELEVEN = ("normal:1:9", "normal:1:1", "normal:1:1")  # Beto e Duda at 11: a mão de onze
@@ -131,3 +132,23 @@ def test_summaries_stored_by_the_previous_version_are_counted_again(app: Flask) 
         connection.execute(update(MesaSummary.__table__).values(data=old))
         connection.execute(update(TurmaSummary.__table__).values(key={"version": [2, 2]}))
     assert onze(cards(client, turma, "stats-dupla")["Beto e Duda"]) == (1, 0, 0, 1)
+
+
+def test_a_player_swapped_in_mid_series_is_credited_only_with_the_games_after_the_swap(
+    app: Flask,
+) -> None:
+    """Ana plays the first game (won by her pair), then Zeca takes her seat for the second
+    (won too): Ana has one game, Zeca one, Caio (who sat through both) two; the pairs are
+    counted apart; a mão de onze played before the swap stays with the pair that had it."""
+    client, token, turma = table_in_turma(app)
+    play(client, token, "normal:0:9", "normal:0:1", "normal:0:1", "onze_ganhou:0")
+    play(client, token, "proxima_partida")
+    assert edit(client, token, jogador_0="Zeca").status_code == 303
+    play(client, token, "normal:0:12")
+    players = cards(client, turma, "stats-jogador")
+    assert (players["Ana"]["partidas"], players["Ana"]["vitorias"]) == ("1", "1")
+    assert (players["Zeca"]["partidas"], players["Zeca"]["vitorias"]) == ("1", "1")
+    assert (players["Caio"]["partidas"], players["Caio"]["vitorias"]) == ("2", "2")
+    pairs = cards(client, turma, "stats-dupla")
+    assert onze(pairs["Ana e Caio"]) == (1, 1, 1, 0)
+    assert onze(pairs["Zeca e Caio"]) == (0, 0, 0, 0)
