@@ -16,8 +16,19 @@ _STOPPERS: dict[int, tuple[str, Callable[[], None]]] = {}  # id(owner) -> (what,
 
 def spawn(command: Sequence[str], **options: Any) -> subprocess.Popen[bytes]:
     """Start `command` as the leader of a new process group (its children, e.g. gunicorn's
-    workers, join it) and remember the group until `stop` ends it."""
-    process: subprocess.Popen[bytes] = subprocess.Popen(command, start_new_session=True, **options)
+    workers, join it) and remember the group until `stop` ends it. Ctrl+C (SIGINT) acts in it as
+    in a terminal, even when this run was started in the background (which ignores it)."""
+    before = options.pop("preexec_fn", None)
+
+    def prepare() -> None:
+        """SIGINT back to its default action, then what the caller asked for."""
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        if before is not None:
+            before()
+
+    process: subprocess.Popen[bytes] = subprocess.Popen(
+        command, start_new_session=True, preexec_fn=prepare, **options
+    )
     _GROUPS[process.pid] = process
     return process
 
