@@ -1,4 +1,5 @@
-"""The rule book page, and the helpers that point a reason (or a table's option) at it."""
+"""The rule book pages (Truco Paulista, Truco Mineiro), and the helpers that point a reason (or a
+table's option) at them."""
 
 from __future__ import annotations
 
@@ -8,23 +9,29 @@ from .. import mesas
 from ..mesas.house_rules import HouseRule, TableSettings, house_rules
 from ..pages.session import opened_table
 from ..rules import Section, book_boxes
+from ..rules.sections import MineiroSection
 
 bp = Blueprint("regras", __name__)
 
 SECTIONS: tuple[Section, ...] = tuple(Section)
+MINEIRO: tuple[MineiroSection, ...] = tuple(MineiroSection)
 
 
 @bp.app_template_global("rule_url")
-def section_url(section: Section | None) -> str | None:
-    """The rule book's address of a section ('/regras#truco'); None for no section."""
+def section_url(section: Section | MineiroSection | None) -> str | None:
+    """The rule book's address of a section ('/regras#truco', '/regras/mineiro#mineiro-truco');
+    None for no section."""
     if section is None:
         return None
-    return url_for("regras.index", _anchor=section.value)
+    page = "regras.mineiro" if isinstance(section, MineiroSection) else "regras.index"
+    return url_for(page, _anchor=section.value)
 
 
 @bp.app_template_global("rule_number")
-def section_number(section: Section) -> int:
-    """A section's number in the rule book (1 for 'Cartas e manilhas')."""
+def section_number(section: Section | MineiroSection) -> int:
+    """A section's number on its page of the rule book (1 for 'Cartas e manilhas')."""
+    if isinstance(section, MineiroSection):
+        return MINEIRO.index(section) + 1
     return SECTIONS.index(section) + 1
 
 
@@ -45,5 +52,17 @@ def index() -> str:
         boxes={section: book_boxes(section) for section in SECTIONS},
         mesa=mesa,
         chosen={rule.variant for rule in rules},
+        board_href=url_for("juiz.back_to_board") if mesa is not None else None,
+    )
+
+
+@bp.get("/regras/mineiro")
+def mineiro() -> str:
+    """The rule book's Truco Mineiro page: each rule, and what differs from the Paulista one."""
+    mesa = opened_table(mesas.scorer_table)
+    return render_template(
+        "regras/mineiro.html",
+        sections=MINEIRO,
+        paulista=Section,
         board_href=url_for("juiz.back_to_board") if mesa is not None else None,
     )

@@ -33,3 +33,33 @@ _SECTION_TITLES = {
     Section.FERRO: "Mão de ferro",
     Section.PONTOS: "Pontos e séries",
 }
+
+
+class MineiroSection(Enum):
+    """A section of the rule book's Truco Mineiro page (/regras/mineiro), by its anchor."""
+
+    CARTAS = "mineiro-cartas"
+    JOGADORES = "mineiro-jogadores"
+    RODADAS = "mineiro-rodadas"
+    TRUCO = "mineiro-truco"
+    CORRER = "mineiro-correr"
+    DEZ = "mineiro-mao-de-dez"
+    FERRO = "mineiro-mao-de-ferro"
+    PONTOS = "mineiro-pontos"
+
+    @property
+    def title(self) -> str:
+        """The section's pt-BR heading."""
+        return _MINEIRO_TITLES[self]
+
+
+_MINEIRO_TITLES = {
+    MineiroSection.CARTAS: "Cartas e manilhas",
+    MineiroSection.JOGADORES: "Jogadores",
+    MineiroSection.RODADAS: "Rodadas e empates",
+    MineiroSection.TRUCO: "Truco e aumentos",
+    MineiroSection.CORRER: "Correr",
+    MineiroSection.DEZ: "Mão de dez",
+    MineiroSection.FERRO: "Mão de ferro",
+    MineiroSection.PONTOS: "Pontos e quedas",
+}

@@ -1,5 +1,6 @@
 """The rule book in a real browser: a reason's link lands on its section, it reads without
-JavaScript, nothing overflows a phone; screenshots at 390 x 844, light and dark."""
+JavaScript, nothing overflows a phone; the Truco Mineiro page and its tabs at 320 x 568 and
+390 x 844; screenshots, light and dark."""
 
 from __future__ import annotations
 
@@ -82,3 +83,74 @@ def test_screenshots_of_the_rule_book(browser: Browser, live_server: str, shots:
             assert page.evaluate(OVERFLOW) <= 0
         finally:
             context.close()
+
+
+# --- Truco Mineiro (/regras/mineiro) --------------------------------------------------------
+
+SIZES = {"320x568": {"width": 320, "height": 568}, "390x844": {"width": 390, "height": 844}}
+# Every element whose box sticks out of the viewport's width (left of 0 or right of innerWidth),
+# as 'tag.class (left..right)'; a table's cells count as the table.
+OUTSIDE = """() => [...document.querySelectorAll('body *')]
+  .filter(el => { const r = el.getBoundingClientRect();
+                  return r.width > 0 && (r.left < -0.5 || r.right > innerWidth + 0.5); })
+  .map(el => `${el.tagName.toLowerCase()}.${el.className} (${el.getBoundingClientRect().left}..`
+             + `${el.getBoundingClientRect().right})`)"""
+
+
+def test_the_mineiro_page_fits_a_phone_without_sideways_scrolling(
+    browser: Browser, live_server: str, shots: Path
+) -> None:
+    """At 320 x 568 and 390 x 844, light and dark, no element of the Mineiro page (tabs, table of
+    calls, 'diferente do Paulista' marks) sticks out sideways and the page does not scroll
+    sideways; the screenshots (top, the truco section, the whole page) are saved to look at."""
+    for size, viewport in SIZES.items():
+        for scheme in ("light", "dark"):
+            context = browser.new_context(viewport=viewport, color_scheme=scheme)
+            page = context.new_page()
+            try:
+                page.goto(live_server + "/regras/mineiro")
+                expect(page.get_by_role("heading", name="Regras do truco mineiro")).to_be_visible()
+                assert page.evaluate(OUTSIDE) == [], size
+                assert page.evaluate(OVERFLOW) <= 0, size
+                page.screenshot(path=str(shots / f"regras-mineiro-{size}-{scheme}.png"))
+                page.screenshot(
+                    path=str(shots / f"regras-mineiro-inteira-{size}-{scheme}.png"),
+                    full_page=True,
+                )
+                page.goto(live_server + "/regras/mineiro#mineiro-truco")
+                expect(page.get_by_role("heading", name="4. Truco e aumentos")).to_be_in_viewport()
+                page.screenshot(path=str(shots / f"regras-mineiro-truco-{size}-{scheme}.png"))
+            finally:
+                context.close()
+
+
+def test_the_paulista_page_with_its_tabs_fits_320_wide(browser: Browser, live_server: str) -> None:
+    """The Paulista page, now topped by the Paulista/Mineiro tabs, has no element sticking out
+    sideways at 320 x 568."""
+    context = browser.new_context(viewport=SIZES["320x568"])
+    page = context.new_page()
+    try:
+        page.goto(live_server + "/regras")
+        expect(page.get_by_test_id("regras-abas")).to_be_visible()
+        assert page.evaluate(OUTSIDE) == []
+        assert page.evaluate(OVERFLOW) <= 0
+    finally:
+        context.close()
+
+
+def test_the_tabs_and_a_difference_mark_move_between_the_two_pages(
+    page: Page, live_server: str
+) -> None:
+    """The 'Truco Mineiro' tab opens the Mineiro page (marked current), a Mineiro section's
+    'diferente do Paulista' link lands on the Paulista section, and the 'Truco Paulista' tab
+    comes back."""
+    page.goto(live_server + "/regras")
+    page.get_by_test_id("aba-mineiro").click()
+    page.wait_for_url("**/regras/mineiro")
+    expect(page.get_by_test_id("aba-mineiro")).to_have_attribute("aria-current", "page")
+    page.get_by_role("link", name="Paulista: Truco e aumentos").click()
+    expect(page).to_have_url(live_server + "/regras#truco")
+    expect(page.get_by_role("heading", name="4. Truco e aumentos")).to_be_in_viewport()
+    page.get_by_test_id("aba-mineiro").click()
+    page.get_by_test_id("aba-paulista").click()
+    page.wait_for_url(live_server + "/regras")

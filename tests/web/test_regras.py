@@ -1,6 +1,7 @@
 """The rule book (/regras): a numbered section per rule at its Section's anchor, every reason
 pointing at one of them, the variants marked where they change a rule, and 'Regras desta mesa'
-when the juiz was opened from a board."""
+when the juiz was opened from a board; its Truco Mineiro page (/regras/mineiro), each rule that
+differs from Paulista marked and linked to the Paulista one, its sources named."""
 
 from __future__ import annotations
 
@@ -16,8 +17,9 @@ from flask.testing import FlaskClient
 
 from scorekeeper.mesas.house_rules import TITLE, house_rules
 from scorekeeper.pages.session import JUIZ_TABLE
-from scorekeeper.regras import SECTIONS, section_number, section_url
+from scorekeeper.regras import MINEIRO, SECTIONS, section_number, section_url
 from scorekeeper.rules import Bet, Code, Reason, Section, Special, Word
+from scorekeeper.rules.sections import MineiroSection
 
 from .helpers import open_table
 
@@ -530,3 +532,173 @@ def test_the_rule_book_says_what_the_board_does_in_a_mao_de_ferro_at_10(
     for side in ("0", "1"):
         post(client, token, "corrigir", lado=side, pontos="10", motivo="contagem")
     assert scores(play(client, token, "ferro:0").text) == (12, 10)
+
+
+# --- Truco Mineiro (/regras/mineiro) --------------------------------------------------------
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+MINEIRO_SOURCES = ("TV Globo MG", "Copag", "minitruco")
+# The ladders public pages give that the rule book names and does not offer.
+LADDERS_NOT_CHOSEN = ("4-8-12", "4-6-9-12", "2-4-8-10-12")
+
+
+def mineiro_book(client: FlaskClient) -> str:
+    """GET /regras/mineiro; it must answer 200."""
+    response = client.get("/regras/mineiro")
+    assert response.status_code == 200, response.text[:300]
+    return response.text
+
+
+def test_every_mineiro_section_has_one_anchor_linked_from_the_contents(
+    client: FlaskClient,
+) -> None:
+    """Each MineiroSection's value is the id of exactly one section of the Mineiro page, in the
+    enum's order, and the contents list links every one; no '#...' link points nowhere."""
+    found = elements(mineiro_book(client))
+    ids = [n.attrs["id"] for n in found if "id" in n.attrs]
+    local = [n.attrs["href"][1:] for n in found if n.attrs.get("href", "").startswith("#")]
+    contents = next(n for n in found if "regras-indice" in n.attrs.get("class", ""))
+    listed = [a.attrs["href"] for a in contents.walk() if a.tag == "a"]
+    for section in MineiroSection:
+        assert ids.count(section.value) == 1, section
+        assert f"#{section.value}" in listed, section
+    assert [n.attrs["id"] for n in sections(mineiro_book(client))] == [
+        section.value for section in MineiroSection
+    ]
+    assert set(local) <= set(ids)
+
+
+def test_mineiro_sections_are_numbered_and_headed_by_their_titles(client: FlaskClient) -> None:
+    """The Mineiro sections are numbered from 1 on their own page, each headed '<n>. <title>'
+    and saying something."""
+    found = sections(mineiro_book(client))
+    for number, (node, section) in enumerate(zip(found, MineiroSection, strict=True), start=1):
+        assert heading(node) == f"{number}. {section.title}"
+        assert section_number(section) == number
+        assert len(node.text) > len(heading(node)) + 100, f"section {section} says nothing"
+
+
+def test_every_difference_mark_links_a_paulista_section_that_exists(client: FlaskClient) -> None:
+    """Each 'diferente do Paulista' mark says what Paulista does and links /regras#<anchor>, an
+    anchor the Paulista page has; the same for each 'Igual ao Paulista' link."""
+    paulista_ids = {n.attrs["id"] for n in elements(rule_book(client)) if "id" in n.attrs}
+    found = elements(mineiro_book(client))
+    marks = [n for n in found if "data-diferente" in n.attrs or "data-igual" in n.attrs]
+    assert len(marks) >= len(MineiroSection)
+    for mark in marks:
+        anchor = mark.attrs.get("data-diferente") or mark.attrs["data-igual"]
+        hrefs = [a.attrs["href"] for a in mark.walk() if a.tag == "a"]
+        assert hrefs == [f"/regras#{anchor}"] and anchor in paulista_ids, mark.text
+        if "data-diferente" in mark.attrs:
+            assert mark.text.startswith("diferente do Paulista No Paulista"), mark.text
+    labels = [n for n in found if "diferente do Paulista" == n.text]
+    assert labels and all(label.ancestor("p") in marks for label in labels)
+
+
+def test_every_mineiro_section_says_how_it_stands_to_paulista(client: FlaskClient) -> None:
+    """Every Mineiro section carries a 'diferente do Paulista' mark, except rounds and ties,
+    which link the Paulista rules they keep (rounds and ties, covered card)."""
+    for node in sections(mineiro_book(client)):
+        different = [n for n in node.walk() if "data-diferente" in n.attrs]
+        same = [n.attrs["data-igual"] for n in node.walk() if "data-igual" in n.attrs]
+        if node.attrs["id"] == MineiroSection.RODADAS.value:
+            assert not different
+            assert same == [Section.RODADAS.value, Section.COBERTA.value]
+        else:
+            assert different, node.attrs["id"]
+
+
+def test_the_mineiro_table_of_calls_gives_the_2_4_6_10_12_ladder(client: FlaskClient) -> None:
+    """Truco 4, seis 6, dez 10, doze 12 if accepted; running gives the asker 2, 4, 6, 10 (the
+    value before the call); the hand starts at 2."""
+    found = elements(mineiro_book(client))
+    rows = {
+        n.attrs["data-pedido"]: [c.text for c in n.children if c.tag == "td"]
+        for n in found
+        if "data-pedido" in n.attrs
+    }
+    assert rows == {
+        "truco": ["4", "2"],
+        "seis": ["6", "4"],
+        "dez": ["10", "6"],
+        "doze": ["12", "10"],
+    }
+    truco = next(s for s in found if s.attrs.get("id") == MineiroSection.TRUCO.value)
+    assert "Toda mão começa valendo 2 pontos" in truco.text
+
+
+def test_the_mineiro_special_hands_are_stated(client: FlaskClient) -> None:
+    """Mão de dez: one side at 10, play worth 4, run gives 2, no calls; mão de ferro at 10 x 10
+    whose winner wins the game; 3x3 seats 1, 3, 5 against 2, 4, 6; scores always even."""
+    texts = {s.attrs["id"]: s.text for s in sections(mineiro_book(client))}
+    dez = texts[MineiroSection.DEZ.value]
+    assert "só um lado chega a 10 pontos" in dez
+    assert "a mão vale 4 pontos" in dez and "o outro lado marca 2 pontos" in dez
+    assert "ninguém pede truco" in dez
+    ferro = texts[MineiroSection.FERRO.value]
+    assert "os dois lados estão com 10 pontos" in ferro
+    assert "Quem ganhar a mão de ferro ganha a partida" in ferro
+    assert "lugares 1, 3 e 5" in texts[MineiroSection.JOGADORES.value]
+    assert "o placar é sempre par" in texts[MineiroSection.PONTOS.value]
+    assert "4 de paus" in texts[MineiroSection.CARTAS.value]
+
+
+def test_the_mineiro_page_names_its_sources_and_the_ladders_not_chosen(
+    client: FlaskClient,
+) -> None:
+    """'De onde vêm estas regras' names TV Globo MG, Copag and minitruco, states the 2-4-6-10-12
+    choice and the ladders left out, and names docs/rules-sources.md; that file names the same
+    texts and ladders."""
+    found = elements(mineiro_book(client))
+    sources = next(n for n in found if n.attrs.get("id") == "mineiro-fontes")
+    for name in (*MINEIRO_SOURCES, *LADDERS_NOT_CHOSEN, "2, 4, 6, 10 e 12"):
+        assert name in sources.text, name
+    assert "docs/rules-sources.md" in sources.text
+    docs = (DOCS / "rules-sources.md").read_text(encoding="utf-8")
+    mineiro_part = docs[docs.index("## Truco Mineiro") :]
+    for name in (*MINEIRO_SOURCES, *LADDERS_NOT_CHOSEN):
+        assert name in mineiro_part, name
+    for section in MineiroSection:
+        assert f"/regras/mineiro#{section.value}" in mineiro_part, section
+
+
+def test_the_two_pages_link_each_other_at_the_top(client: FlaskClient) -> None:
+    """Both pages open with the Paulista/Mineiro tabs, the page shown marked aria-current."""
+    pages = ((rule_book(client), "/regras"), (mineiro_book(client), "/regras/mineiro"))
+    for html, current in pages:
+        found = elements(html)
+        tabs = next(n for n in found if n.attrs.get("data-testid") == "regras-abas")
+        links = {a.attrs["href"]: a for a in tabs.walk() if a.tag == "a"}
+        assert list(links) == ["/regras", "/regras/mineiro"]
+        assert [h for h, a in links.items() if a.attrs.get("aria-current") == "page"] == [current]
+        first_heading = next(n for n in found if n.tag == "h1")
+        assert found.index(tabs) < found.index(first_heading)
+
+
+def test_rule_url_of_a_mineiro_section_is_the_mineiro_page(app: Flask) -> None:
+    """The helper the juiz links reasons with sends a Mineiro section to its page's anchor."""
+    with app.test_request_context():
+        assert section_url(MineiroSection.TRUCO) == "/regras/mineiro#mineiro-truco"
+        assert [section_url(s) for s in MINEIRO] == [
+            f"/regras/mineiro#{s.value}" for s in MineiroSection
+        ]
+        assert section_url(Section.TRUCO) == "/regras#truco"
+
+
+def test_the_mineiro_page_is_well_formed_for_a_strict_csp(client: FlaskClient) -> None:
+    """One h1, headings going down one level at a time, no inline style or script, and its
+    stylesheet linked."""
+    found = elements(mineiro_book(client))
+    levels = [int(n.tag[1]) for n in found if re.fullmatch(r"h[1-6]", n.tag)]
+    assert levels.count(1) == 1 and levels[0] == 1
+    assert all(after <= before + 1 for before, after in zip(levels, levels[1:], strict=False))
+    assert not [n for n in found if "style" in n.attrs or n.tag == "style"]
+    assert all(n.attrs.get("src") for n in found if n.tag == "script")
+    assert any("css/regras.css" in n.attrs.get("href", "") for n in found if n.tag == "link")
+
+
+def test_opened_from_a_board_the_mineiro_page_leads_back_to_it(client: FlaskClient) -> None:
+    """After the board's Juiz link, the Mineiro page offers 'Voltar ao placar' too."""
+    assert 'data-testid="voltar-placar"' not in mineiro_book(client)
+    attach(client)
+    assert 'data-testid="voltar-placar"' in mineiro_book(client)
