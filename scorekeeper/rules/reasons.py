@@ -59,7 +59,7 @@ class Code(Enum):
     NO_CALL_IN_SPECIAL = auto()  # special
     NOTHING_ABOVE_DOZE = auto()
     ONLY_ACCEPTER_ASKS = auto()  # side (the side that may ask)
-    WRONG_STEP = auto()  # word (asked), points (the value the next call asks)
+    WRONG_STEP = auto()  # word (asked), points (the value the next call asks), text (that call)
     # Refusals: running.
     RUN_OUT_OF_TURN = auto()  # seat, other (whose turn it is)
     ASKER_DOES_NOT_RUN = auto()  # word
@@ -493,7 +493,7 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
                 f"({side})."
             )
         case Code.WRONG_STEP:
-            expected = Word.call_for(reason.points or 3).value
+            expected = reason.text or Word.call_for(reason.points or 3).value
             if expected == Word.TRUCO.value:
                 return f"Não se pede {call} agora: o primeiro pedido é sempre truco."
             return f"Não se pede {call} agora: o próximo pedido é {expected} ({points})."
@@ -600,6 +600,11 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
                 return "A carta aberta mais forte ganha a rodada."
             return f"{reason.plays[0].card.face} é a carta mais forte da rodada."
         case Code.NOT_A_TIE:
+            if reason.players == 6:
+                return (
+                    "Não é empate: em 3x3 só empata quando as cartas mais fortes têm o mesmo "
+                    "valor e são de trios diferentes; aqui a mais forte é uma só."
+                )
             if reason.players == 4:
                 return (
                     "Não é empate: em 2x2 só empata quando as cartas mais fortes têm o mesmo "
@@ -693,15 +698,17 @@ def hand_note(
     ran_from: Word | None = None,
     ran_on_turn: bool = False,
     declined: bool = False,
+    special_name: str = "mão de onze",
 ) -> str:
     """How a finished hand went, in a few words: 'truco aceito', 'correram do seis', 'mão de
-    onze jogada', 'correram da mão de onze', 'mão de ferro', 'mão simples'."""
+    onze jogada', 'correram da mão de onze', 'mão de ferro', 'mão simples'; `special_name`
+    names the special hand ('mão de dez' in Mineiro)."""
     if declined:
-        return "correram da mão de onze"
+        return f"correram da {special_name}"
     if special is Special.FERRO:
         return "mão de ferro"
     if special.onze_side is not None:
-        return "mão de onze jogada" + (", correram na vez" if ran_on_turn else "")
+        return f"{special_name} jogada" + (", correram na vez" if ran_on_turn else "")
     if ran_from is not None:
         return f"correram do {ran_from.value}"
     played = f"{accepted.value} aceito" if accepted is not None else "mão simples"
