@@ -49,9 +49,8 @@ class Bet:
             raise RulesError("Um pedido esperando resposta tem quem pediu, e só ele.")
         if self.pending is not None and self.pending != rules.next_step(self.worth):
             raise RulesError("O pedido é sempre o degrau seguinte ao valor da mão.")
-        if not self.hand.calls_allowed and (
-            self.worth != self.hand.worth_in(rules) or self.pending is not None or self.locked is not None
-        ):
+        moved = self.pending is not None or self.locked is not None
+        if not self.hand.calls_allowed and (self.worth != self.hand.worth_in(rules) or moved):
             raise RulesError("Na mão de onze e na mão de ferro ninguém pede truco.")
 
     @classmethod
