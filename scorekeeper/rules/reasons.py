@@ -16,6 +16,7 @@ from .cards import Card
 from .errors import RulesError
 from .scoring import Special
 from .sections import Section
+from .variants import PAULISTA, Variant
 
 ORDINALS = ("primeira", "segunda", "terceira")
 DEFAULT_SIDES = ("Nós", "Eles")
@@ -245,6 +246,7 @@ class Reason:
     seats: tuple[int, ...] = ()
     count: int | None = None
     rule: Reason | None = None
+    rules: Variant | None = None  # the rule set a special hand's reason words; None: Paulista
 
     @property
     def section(self) -> Section | None:
@@ -366,6 +368,8 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
     call, points = _call(reason), points_text(reason.points)
     nth = ordinal(reason.round)
     card = reason.card
+    rules = reason.rules or PAULISTA
+    special = rules.special_name[:1].upper() + rules.special_name[1:]
     match reason.code:
         case Code.EVENT_FORMAT:
             return (
@@ -480,8 +484,13 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
             return "Não há pedido esperando resposta: não há o que aceitar."
         case Code.NO_CALL_IN_SPECIAL:
             if reason.special is Special.FERRO:
+                if rules is not PAULISTA:
+                    return "Mão de ferro: ninguém pode pedir truco; quem vencer leva a partida."
                 return "Mão de ferro: ninguém pode pedir truco; ela vale 1 ponto."
-            return "Mão de onze: ninguém pode pedir truco; ela vale 3 pontos se for jogada."
+            return (
+                f"{special}: ninguém pode pedir truco; ela vale "
+                f"{points_text(rules.special_worth)} se for jogada."
+            )
         case Code.NOTHING_ABOVE_DOZE:
             return (
                 "Doze (12 pontos) é o máximo: não há o que pedir acima dele; ao doze só se "
@@ -506,23 +515,29 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
             return f"Quem pediu {call} não corre do próprio pedido: espere a resposta."
         case Code.ONZE_NOT_DECIDER:
             return (
-                f"Na mão de onze quem diz se o lado joga ou corre é {other}, o primeiro do "
-                "lado na ordem de jogo."
+                f"Na {rules.special_name} quem diz se o lado joga ou corre é {other}, o "
+                "primeiro do lado na ordem de jogo."
             )
         case Code.ONZE_FIRST:
             return (
-                f"Mão de onze: primeiro {_deciders(reason, names)}; antes da decisão ninguém "
+                f"{special}: primeiro {_deciders(reason, names)}; antes da decisão ninguém "
                 "joga carta nem corre."
             )
         case Code.NOT_ONZE:
-            return "Só na mão de onze um lado corre antes de jogar, e o outro marca 1 ponto."
+            return (
+                f"Só na {rules.special_name} um lado corre antes de jogar, e o outro marca "
+                f"{points_text(rules.special_run)}."
+            )
         case Code.HAND_STARTS:
             if reason.special is Special.FERRO:
+                if rules is not PAULISTA:
+                    return "Mão de ferro: sem truco, e quem vencer leva a partida."
                 return "Mão de ferro: vale 1 ponto, sem truco."
             if reason.special is not None and reason.special.onze_side is not None:
                 return (
-                    f"Mão de onze ({side} com 11): vale 3 pontos se for jogada, 1 para o outro "
-                    "lado se correrem, e ninguém pede truco."
+                    f"{special} ({side} com {rules.special_at[0]}): vale "
+                    f"{points_text(rules.special_worth)} se for jogada, {rules.special_run} para "
+                    "o outro lado se correrem, e ninguém pede truco."
                 )
             return f"A mão começa valendo {points}."
         case Code.CALLED:
@@ -548,9 +563,15 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
                 f"{side}, o que a mão vale agora. Quando um corre, corre o lado inteiro."
             )
         case Code.ONZE_PLAYED:
-            return f"Mão de onze aceita ({seat}): ela é jogada e vale 3 pontos."
+            return (
+                f"{special} aceita ({seat}): ela é jogada e vale "
+                f"{points_text(rules.special_worth)}."
+            )
         case Code.ONZE_DECLINED:
-            return f"Correram da mão de onze ({seat}): {points} para {side}, sem jogar a mão."
+            return (
+                f"Correram da {rules.special_name} ({seat}): {points} para {side}, sem jogar a "
+                "mão."
+            )
         case Code.MANILHAS_BY_VIRA:
             assert card is not None
             rank = reason.cards[0].rank.plural if reason.cards else "as do valor seguinte"
@@ -676,12 +697,12 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
         case Code.ONZE_DECIDES:
             if len(reason.seats) < 2:
                 return (
-                    f"Decide: {_pair(reason, names)}. Joga a mão de onze ou corre, antes de "
-                    "qualquer carta."
+                    f"Decide: {_pair(reason, names)}. Joga a {rules.special_name} ou corre, "
+                    "antes de qualquer carta."
                 )
             return (
-                f"Decidem: {_pair(reason, names)}. Jogam a mão de onze ou correm, antes de "
-                f"qualquer carta; {_says(reason, names)}."
+                f"Decidem: {_pair(reason, names)}. Jogam a {rules.special_name} ou correm, "
+                f"antes de qualquer carta; {_says(reason, names)}."
             )
         case Code.WAITING:
             return f"O pedido de {call} espera a resposta: responde {_answerer(reason, names)}."

@@ -60,6 +60,11 @@ class Bet:
         return cls(hand.worth_in(variant), hand=hand, variant=variant)
 
     @property
+    def worded(self) -> Variant | None:
+        """The rule set its reasons word a special hand by (None: Paulista, the default)."""
+        return None if self.variant is PAULISTA else self.variant
+
+    @property
     def waiting(self) -> Word | None:
         """The call waiting for an answer, or None."""
         return None if self.pending is None else self.variant.word_for(self.pending)
@@ -76,7 +81,9 @@ class Bet:
         must be it."""
         _check_side(side)
         if not self.hand.calls_allowed:
-            raise RuleBroken(Reason(Code.NO_CALL_IN_SPECIAL, special=self.hand))
+            raise RuleBroken(
+                Reason(Code.NO_CALL_IN_SPECIAL, special=self.hand, rules=self.worded)
+            )
         if self.pending is not None:
             raise RuleBroken(Reason(Code.CALL_WAITS, word=self.waiting))
         step = self.variant.next_step(self.worth)
@@ -135,5 +142,5 @@ class Bet:
         (Mineiro: the side at ten runs from its mão de dez, the other scores 2)."""
         onze = self.hand.onze_side
         if onze is None:
-            raise RuleBroken(Reason(Code.NOT_ONZE))
+            raise RuleBroken(Reason(Code.NOT_ONZE, rules=self.worded))
         return special_outcome(self.variant, Kind.ONZE_CORREU, 1 - onze)

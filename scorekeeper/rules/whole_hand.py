@@ -57,6 +57,11 @@ class HandSetup:
     special: Special
     variant: Variant = PAULISTA
 
+    @property
+    def worded(self) -> Variant | None:
+        """The rule set its reasons word a special hand by (None: Paulista, the default)."""
+        return None if self.variant is PAULISTA else self.variant
+
     def side(self, seat: int) -> int:
         """The side of a seat: 0 for odd seats ("nós"), 1 for even seats ("eles"), in 1x1, 2x2
         and 3x3 alike."""
@@ -138,7 +143,13 @@ class HandState:
         """The hand before its first event."""
         special = setup.special
         worth = special.worth_in(setup.variant)
-        opening = Reason(Code.HAND_STARTS, special=special, side=special.onze_side, points=worth)
+        opening = Reason(
+            Code.HAND_STARTS,
+            special=special,
+            side=special.onze_side,
+            points=worth,
+            rules=setup.worded,
+        )
         return cls(
             setup,
             Bet.start(special, setup.variant),
@@ -282,7 +293,14 @@ class HandState:
         """A call on one's turn, before one's card, with nothing waiting."""
         seat = event.seat
         if not self.setup.special.calls_allowed:
-            raise RuleBroken(Reason(Code.NO_CALL_IN_SPECIAL, seat=seat, special=self.setup.special))
+            raise RuleBroken(
+                Reason(
+                    Code.NO_CALL_IN_SPECIAL,
+                    seat=seat,
+                    special=self.setup.special,
+                    rules=self.setup.worded,
+                )
+            )
         if seat != self.turn:
             raise RuleBroken(
                 Reason(Code.CALL_OUT_OF_TURN, seat=seat, word=event.word, other=self.turn)
@@ -318,6 +336,7 @@ class HandState:
                 side=setup.special.onze_side,
                 seats=setup.onze_seats,
                 other=setup.onze_decider,
+                rules=setup.worded,
             )
         )
 
@@ -325,15 +344,21 @@ class HandState:
         """The side at eleven plays (aceita) or runs (corre) before the first card."""
         seat, decider = event.seat, self.setup.onze_decider
         if decider is not None and seat != decider:
-            raise RuleBroken(Reason(Code.ONZE_NOT_DECIDER, seat=seat, other=decider))
+            raise RuleBroken(
+                Reason(Code.ONZE_NOT_DECIDER, seat=seat, other=decider, rules=self.setup.worded)
+            )
         side = self.setup.side(seat)
         if event.word is Word.CORRE:
             outcome = self.bet.decline()
             declined = Reason(
-                Code.ONZE_DECLINED, seat=seat, side=outcome.side, points=outcome.gain
+                Code.ONZE_DECLINED,
+                seat=seat,
+                side=outcome.side,
+                points=outcome.gain,
+                rules=self.setup.worded,
             )
             return self._end(outcome, Ending.DECLINED, declined)
-        played = Reason(Code.ONZE_PLAYED, seat=seat, side=side)
+        played = Reason(Code.ONZE_PLAYED, seat=seat, side=side, rules=self.setup.worded)
         return replace(self, onze_open=False, log=self.log + (played,))
 
     def _check_card(self, event: CardEvent) -> None:
@@ -557,6 +582,7 @@ class WholeHandVerdict:
                     side=setup.special.onze_side,
                     seats=setup.onze_seats,
                     other=setup.onze_decider,
+                    rules=setup.worded,
                 )
             )
         else:

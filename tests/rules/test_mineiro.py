@@ -341,3 +341,25 @@ def test_paulista_outcomes_keep_their_kinds_without_points() -> None:
         Outcome(Kind.ONZE_PERDEU, ELES),
         Outcome(Kind.ONZE_CORREU, ELES),
     )
+
+
+def test_mineiro_reasons_name_the_mao_de_dez_and_its_values() -> None:
+    started = judge([], special=Special.ONZE_ELES)
+    assert word(started.reasons[0]) == (
+        "Mão de dez (Eles com 10): vale 4 pontos se for jogada, 2 para o outro lado se "
+        "correrem, e ninguém pede truco."
+    )
+    refused = judge(["2:aceita", "1:truco"], special=Special.ONZE_ELES)
+    assert refused.illegal is not None
+    assert word(refused.illegal.reason) == (
+        "Mão de dez: ninguém pode pedir truco; ela vale 4 pontos se for jogada."
+    )
+    declined = judge(["2:corre"], special=Special.ONZE_ELES)
+    assert "Correram da mão de dez" in word(declined.reasons[-1])
+    ferro = judge([], special=Special.FERRO)
+    assert word(ferro.reasons[0]) == "Mão de ferro: sem truco, e quem vencer leva a partida."
+
+
+def test_paulista_reasons_keep_the_mao_de_onze() -> None:
+    started = judge_whole_hand([], ruleset=RuleSet(), players=2, vira="4o", special=Special.ONZE_NOS)
+    assert word(started.reasons[0]).startswith("Mão de onze (Nós com 11): vale 3 pontos")
