@@ -361,5 +361,7 @@ def test_mineiro_reasons_name_the_mao_de_dez_and_its_values() -> None:
 
 
 def test_paulista_reasons_keep_the_mao_de_onze() -> None:
-    started = judge_whole_hand([], ruleset=RuleSet(), players=2, vira="4o", special=Special.ONZE_NOS)
+    started = judge_whole_hand(
+        [], ruleset=RuleSet(), players=2, vira="4o", special=Special.ONZE_NOS
+    )
     assert word(started.reasons[0]).startswith("Mão de onze (Nós com 11): vale 3 pontos")
