@@ -1,8 +1,9 @@
 """Property tests (hypothesis) over both rule sets, Truco Paulista and Truco Mineiro.
 
 /regras#pontos, #mao-de-onze and #mao-de-ferro with the Mineiro sections: whatever legal outcomes
-a board records, a score never passes 12 and a Mineiro score stays even; the whole-hand judge
-rules on any sequence of events, legal or not, in either rule set without crashing.
+a board records, a score never passes 12, a Mineiro score stays even and the fold equals the
+checkpoints; the whole-hand judge rules on any sequence of events, legal or not, in either rule
+set without crashing.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from scorekeeper.rules import (
     Variant,
     Word,
     deck,
+    fold,
     judge_whole_hand,
     word,
 )
@@ -141,3 +143,24 @@ def test_the_whole_hand_judge_never_crashes_in_either_rule_set(
         for seat in range(1, players + 1):
             for said in verdict.state.legal_words(seat):
                 assert rules.asks(said) is not None or not said.is_call
+
+
+@PROPS
+@given(config=configs(), picks=st.lists(st.integers(0, 50), max_size=40))
+def test_the_fold_equals_the_checkpoints_in_either_rule_set(
+    config: MatchConfig, picks: list[int]
+) -> None:
+    """A stored checkpoint (MatchState.snapshot) restores the state the fold reached, and
+    folding on from it gives what folding from the start gives."""
+    state, outcomes = MatchState(config), []
+    for pick in picks:
+        legal = state.legal_outcomes()
+        outcomes.append(legal[pick % len(legal)])
+        state = state.apply(outcomes[-1])
+        assert MatchState.restore(config, state.snapshot()) == state
+    assert fold(config, outcomes) == state
+    middle = len(outcomes) // 2
+    checkpoint = MatchState.restore(config, fold(config, outcomes[:middle]).snapshot())
+    for outcome in outcomes[middle:]:
+        checkpoint = checkpoint.apply(outcome)
+    assert checkpoint == state
