@@ -25,7 +25,10 @@ from scorekeeper.rules import (
     Word,
     deck,
     fold,
+    judge_hand,
+    judge_round,
     judge_whole_hand,
+    special_outcome,
     word,
 )
 
@@ -164,3 +167,128 @@ def test_the_fold_equals_the_checkpoints_in_either_rule_set(
     for outcome in outcomes[middle:]:
         checkpoint = checkpoint.apply(outcome)
     assert checkpoint == state
+
+
+@st.composite
+def legal_hands(draw: st.DrawFn, rules: Variant) -> tuple[dict[str, object], list[str], Outcome]:
+    """A hand of `rules` played by its rule book to its end, written from the rules alone (the
+    rounds ruled by `judge_round` and `judge_hand`): its set-up, its events and its record."""
+    cards = rules.ruleset(
+        RuleSet(
+            tie_opener=draw(st.sampled_from(["mao", "primeira_empatada"])),
+            answerer=draw(st.sampled_from(["proximo", "qualquer"])),
+        )
+    )
+    players = draw(st.sampled_from(rules.players))
+    mao = draw(st.integers(1, players))
+    special = draw(st.sampled_from([Special.NORMAL] * 3 + list(Special)[1:]))
+    vira = None if cards.fixed else draw(st.sampled_from(deck(cards)))
+    pool = draw(st.permutations([c for c in deck(cards) if c != vira]))[: 3 * players]
+    held = {seat: list(pool[3 * (seat - 1) : 3 * seat]) for seat in range(1, players + 1)}
+    anyone = players > 2 and cards.anyone_answers
+    setup: dict[str, object] = {
+        "ruleset": cards, "players": players, "vira": vira, "mao": mao, "special": special,
+        "variant": rules,
+    }
+
+    def side(seat: int) -> int:
+        return (seat - 1) % 2
+
+    def after(seat: int, n: int = 1) -> int:
+        return (seat - 1 + n) % players + 1
+
+    def seats_of(which: int, start: int) -> list[int]:
+        return [after(start, i) for i in range(players) if side(after(start, i)) == which]
+
+    def won_by(winner: int, worth: int) -> Outcome:
+        if special is Special.FERRO:
+            return special_outcome(rules, Kind.FERRO, winner)
+        if special.onze_side is not None:
+            kind = Kind.ONZE_GANHOU if winner == special.onze_side else Kind.ONZE_PERDEU
+            return special_outcome(rules, kind, winner)
+        return Outcome(Kind.NORMAL, winner, worth)
+
+    events: list[str] = []
+    onze = special.onze_side
+    if onze is not None:
+        choice = draw(st.sampled_from(["aceita", "corre"]))
+        candidates = seats_of(onze, mao)
+        decider = draw(st.sampled_from(candidates)) if anyone else candidates[0]
+        events.append(f"{decider}:{choice}")
+        if choice == "corre":
+            return setup, events, special_outcome(rules, Kind.ONZE_CORREU, 1 - onze)
+    ladder = rules.ladder
+    worth, locked, opener = special.worth_in(rules), None, mao
+    results: list[int | None] = []
+    for number in (1, 2, 3):
+        order = [after(opener, i) for i in range(players)]
+        plays: list[tuple[str, str]] = []
+        for seat in order:
+            may_call = special is Special.NORMAL and worth < ladder[-1] and locked != side(seat)
+            if may_call and draw(st.integers(0, 3)) == 0:
+                asker = seat
+                answerer = (
+                    draw(st.sampled_from(seats_of(1 - side(asker), asker)))
+                    if anyone
+                    else after(asker)
+                )
+                asked = ladder[ladder.index(worth) + 1]
+                events.append(f"{asker}:{rules.word_for(asked).value}")
+                while True:
+                    answer = draw(
+                        st.sampled_from(["aceita", "corre", "raise"][: 3 if asked < 12 else 2])
+                    )
+                    if answer == "aceita":
+                        events.append(f"{answerer}:aceita")
+                        worth, locked = asked, side(asker)
+                        break
+                    if answer == "corre":
+                        events.append(f"{answerer}:corre")
+                        return setup, events, Outcome(Kind.NORMAL, side(asker), worth)
+                    worth, asked = asked, ladder[ladder.index(asked) + 1]
+                    events.append(f"{answerer}:{rules.word_for(asked).value}")
+                    back = draw(st.sampled_from(seats_of(side(asker), asker))) if anyone else asker
+                    asker, answerer = answerer, back
+            if draw(st.integers(0, 40)) == 0:
+                events.append(f"{seat}:corre")
+                return setup, events, won_by(1 - side(seat), worth)
+            card = held[seat].pop(draw(st.integers(0, len(held[seat]) - 1)))
+            text = str(card)
+            if number > 1 and draw(st.integers(0, 3)) == 0:
+                text = "X" if draw(st.booleans()) else f"X:{card}"
+            events.append(f"{seat}:{text}")
+            plays.append((str(seat), text))
+        verdict = judge_round(
+            plays, ruleset=cards, vira=vira, round_number=number, players=players,
+            mao=order.index(mao), counts=rules.players,
+        )
+        results.append(None if verdict.winning_play is None else side(order[verdict.winning_play]))
+        hand = judge_hand([None if r is None else ("nos", "eles")[r] for r in results])
+        if hand.decided:
+            if hand.winner is None:
+                return setup, events, Outcome(Kind.ANULADA)
+            return setup, events, won_by(("nos", "eles").index(hand.winner), worth)
+        opener = order[verdict.next_opener]
+    raise AssertionError("a hand is decided after three rounds")
+
+
+@PROPS
+@given(data=st.data(), rules=VARIANTS)
+def test_a_legal_hand_of_either_rule_set_is_ruled_as_played(
+    data: st.DataObject, rules: Variant
+) -> None:
+    """A hand played by its rule set's book (ladder and words, mão de dez or de onze, ferro,
+    1x1 to 3x3) is accepted event by event and records what the rules say, a tap the board of
+    that rule set takes in that kind of hand."""
+    setup, events, outcome = data.draw(legal_hands(rules))
+    verdict = judge_whole_hand(events, **setup)  # type: ignore[arg-type]
+    assert verdict.illegal is None, word(verdict.illegal.reason)
+    assert verdict.outcome == outcome
+    assert verdict.points % rules.unit == 0
+    special = setup["special"]
+    assert isinstance(special, Special)
+    config = MatchConfig.of(rules.code, players=2)
+    at = config.special_at
+    points = {Special.NORMAL: (0, 0), Special.ONZE_NOS: (at, 0), Special.ONZE_ELES: (0, at)}
+    state = MatchState(config, points.get(special, (at, at)))
+    assert outcome in state.legal_outcomes()
