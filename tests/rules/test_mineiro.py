@@ -32,6 +32,7 @@ from scorekeeper.rules import (
     Word,
     deck,
     fold,
+    judge_hand,
     judge_round,
     judge_whole_hand,
     manilhas,
@@ -365,3 +366,10 @@ def test_paulista_reasons_keep_the_mao_de_onze() -> None:
         [], ruleset=RuleSet(), players=2, vira="4o", special=Special.ONZE_NOS
     )
     assert word(started.reasons[0]).startswith("Mão de onze (Nós com 11): vale 3 pontos")
+
+
+def test_a_mineiro_hand_won_by_its_rounds_is_worth_2_a_void_one_0() -> None:
+    won = judge_hand(["nos", "nos"])
+    assert won.points(MINEIRO) == 2 and won.points() == 1
+    assert judge_hand([None, None, None]).points(MINEIRO) == 0
+    assert judge_hand(["nos"]).points(MINEIRO) == 0
