@@ -373,3 +373,18 @@ def test_a_mineiro_hand_won_by_its_rounds_is_worth_2_a_void_one_0() -> None:
     assert won.points(MINEIRO) == 2 and won.points() == 1
     assert judge_hand([None, None, None]).points(MINEIRO) == 0
     assert judge_hand(["nos"]).points(MINEIRO) == 0
+
+
+def test_a_mineiro_tap_code_carries_the_special_hands_points() -> None:
+    for outcome in at((10, 4)).legal_outcomes() + at((10, 10)).legal_outcomes():
+        assert Outcome.parse(outcome.code, MINEIRO) == outcome
+    assert Outcome(Kind.ONZE_CORREU, ELES, 2).code == "onze_correu:1:2"
+    with pytest.raises(RulesError):
+        at((10, 4)).apply(Outcome(Kind.ONZE_GANHOU, NOS))
+
+
+def test_a_game_with_an_odd_score_cannot_become_mineiro() -> None:
+    paulista = MatchState(MatchConfig(), (3, 6))
+    with pytest.raises(RulesError, match="os pontos são sempre pares"):
+        paulista.reconfigured(CONFIG, ("Nós", "Eles"))
+    assert MatchState(MatchConfig(), (4, 6)).reconfigured(CONFIG, ("Nós", "Eles")).config == CONFIG
