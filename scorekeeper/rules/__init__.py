@@ -1,4 +1,5 @@
-"""The rules of Truco Paulista as pure values and functions (no Flask, no SQLAlchemy)."""
+"""The rules of Truco Paulista and Truco Mineiro as pure values and functions (no Flask, no
+SQLAlchemy); the rule set is a `Variant` (PAULISTA, the default, or MINEIRO)."""
 
 from .calls import Word
 from .cards import SUITS, Card, Rank, Suit
@@ -101,9 +102,11 @@ from .scoring import (
     Special,
     fold,
     replay,
+    special_outcome,
 )
 from .sections import Section
 from .truco import Bet
+from .variants import MINEIRO, PAULISTA, VARIANTS, Variant, VariantCode, variant
 from .whole_hand import (
     Ending,
     HandSetup,
@@ -125,7 +128,9 @@ __all__ = [
     "HAND_VALUES",
     "LIMPO_WITH_FIXA",
     "MANILHAS",
+    "MINEIRO",
     "PLAYERS",
+    "PAULISTA",
     "PLAY_COUNTS",
     "ROUNDS",
     "ROUND_LABELS",
@@ -137,6 +142,7 @@ __all__ = [
     "TARGET",
     "TIED",
     "TIE_OPENER",
+    "VARIANTS",
     "Answerer",
     "BestOf",
     "Bet",
@@ -181,6 +187,8 @@ __all__ = [
     "SpecialAt",
     "Suit",
     "TieOpener",
+    "Variant",
+    "VariantCode",
     "WholeHandVerdict",
     "Word",
     "WordEvent",
@@ -210,8 +218,10 @@ __all__ = [
     "read_plays",
     "replay",
     "results_of",
+    "special_outcome",
     "strength_order",
     "undecided",
+    "variant",
     "ways_to",
     "word",
 ]

@@ -10,6 +10,7 @@ from typing import Literal, get_args
 
 from .errors import RulesError
 from .reasons import ORDINALS, Code, Names, Reason, RuleBroken, word
+from .variants import PAULISTA, Variant
 
 SideLabel = Literal["nos", "eles"]
 RoundLabel = Literal["nos", "eles", "empate"]
@@ -68,6 +69,11 @@ class HandVerdict:
         if self.winner is None:
             return Result.ANULADA
         return (Result.NOS, Result.ELES)[self.teams.index(self.winner)]
+
+    def points(self, rules: Variant = PAULISTA) -> int:
+        """What a simple hand decided so scores under `rules` (Paulista 1, Mineiro 2); 0 while
+        undecided or when void."""
+        return 0 if self.winner is None or not self.decided else rules.ladder[0]
 
     @property
     def winner_side(self) -> int | None:

@@ -16,6 +16,7 @@ from .cards import Card
 from .errors import RulesError
 from .scoring import Special
 from .sections import Section
+from .variants import PAULISTA, Variant
 
 ORDINALS = ("primeira", "segunda", "terceira")
 DEFAULT_SIDES = ("Nós", "Eles")
@@ -59,7 +60,7 @@ class Code(Enum):
     NO_CALL_IN_SPECIAL = auto()  # special
     NOTHING_ABOVE_DOZE = auto()
     ONLY_ACCEPTER_ASKS = auto()  # side (the side that may ask)
-    WRONG_STEP = auto()  # word (asked), points (the value the next call asks)
+    WRONG_STEP = auto()  # word (asked), points (the value the next call asks), text (that call)
     # Refusals: running.
     RUN_OUT_OF_TURN = auto()  # seat, other (whose turn it is)
     ASKER_DOES_NOT_RUN = auto()  # word
@@ -245,6 +246,7 @@ class Reason:
     seats: tuple[int, ...] = ()
     count: int | None = None
     rule: Reason | None = None
+    rules: Variant | None = None  # the rule set a special hand's reason words; None: Paulista
 
     @property
     def section(self) -> Section | None:
@@ -366,6 +368,8 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
     call, points = _call(reason), points_text(reason.points)
     nth = ordinal(reason.round)
     card = reason.card
+    rules = reason.rules or PAULISTA
+    special = rules.special_name[:1].upper() + rules.special_name[1:]
     match reason.code:
         case Code.EVENT_FORMAT:
             return (
@@ -480,8 +484,13 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
             return "Não há pedido esperando resposta: não há o que aceitar."
         case Code.NO_CALL_IN_SPECIAL:
             if reason.special is Special.FERRO:
+                if rules is not PAULISTA:
+                    return "Mão de ferro: ninguém pode pedir truco; quem vencer leva a partida."
                 return "Mão de ferro: ninguém pode pedir truco; ela vale 1 ponto."
-            return "Mão de onze: ninguém pode pedir truco; ela vale 3 pontos se for jogada."
+            return (
+                f"{special}: ninguém pode pedir truco; ela vale "
+                f"{points_text(rules.special_worth)} se for jogada."
+            )
         case Code.NOTHING_ABOVE_DOZE:
             return (
                 "Doze (12 pontos) é o máximo: não há o que pedir acima dele; ao doze só se "
@@ -493,7 +502,7 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
                 f"({side})."
             )
         case Code.WRONG_STEP:
-            expected = Word.call_for(reason.points or 3).value
+            expected = reason.text or Word.call_for(reason.points or 3).value
             if expected == Word.TRUCO.value:
                 return f"Não se pede {call} agora: o primeiro pedido é sempre truco."
             return f"Não se pede {call} agora: o próximo pedido é {expected} ({points})."
@@ -506,23 +515,29 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
             return f"Quem pediu {call} não corre do próprio pedido: espere a resposta."
         case Code.ONZE_NOT_DECIDER:
             return (
-                f"Na mão de onze quem diz se o lado joga ou corre é {other}, o primeiro do "
-                "lado na ordem de jogo."
+                f"Na {rules.special_name} quem diz se o lado joga ou corre é {other}, o "
+                "primeiro do lado na ordem de jogo."
             )
         case Code.ONZE_FIRST:
             return (
-                f"Mão de onze: primeiro {_deciders(reason, names)}; antes da decisão ninguém "
+                f"{special}: primeiro {_deciders(reason, names)}; antes da decisão ninguém "
                 "joga carta nem corre."
             )
         case Code.NOT_ONZE:
-            return "Só na mão de onze um lado corre antes de jogar, e o outro marca 1 ponto."
+            return (
+                f"Só na {rules.special_name} um lado corre antes de jogar, e o outro marca "
+                f"{points_text(rules.special_run)}."
+            )
         case Code.HAND_STARTS:
             if reason.special is Special.FERRO:
+                if rules is not PAULISTA:
+                    return "Mão de ferro: sem truco, e quem vencer leva a partida."
                 return "Mão de ferro: vale 1 ponto, sem truco."
             if reason.special is not None and reason.special.onze_side is not None:
                 return (
-                    f"Mão de onze ({side} com 11): vale 3 pontos se for jogada, 1 para o outro "
-                    "lado se correrem, e ninguém pede truco."
+                    f"{special} ({side} com {rules.special_at[0]}): vale "
+                    f"{points_text(rules.special_worth)} se for jogada, {rules.special_run} para "
+                    "o outro lado se correrem, e ninguém pede truco."
                 )
             return f"A mão começa valendo {points}."
         case Code.CALLED:
@@ -548,9 +563,15 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
                 f"{side}, o que a mão vale agora. Quando um corre, corre o lado inteiro."
             )
         case Code.ONZE_PLAYED:
-            return f"Mão de onze aceita ({seat}): ela é jogada e vale 3 pontos."
+            return (
+                f"{special} aceita ({seat}): ela é jogada e vale "
+                f"{points_text(rules.special_worth)}."
+            )
         case Code.ONZE_DECLINED:
-            return f"Correram da mão de onze ({seat}): {points} para {side}, sem jogar a mão."
+            return (
+                f"Correram da {rules.special_name} ({seat}): {points} para {side}, sem jogar a "
+                "mão."
+            )
         case Code.MANILHAS_BY_VIRA:
             assert card is not None
             rank = reason.cards[0].rank.plural if reason.cards else "as do valor seguinte"
@@ -600,6 +621,11 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
                 return "A carta aberta mais forte ganha a rodada."
             return f"{reason.plays[0].card.face} é a carta mais forte da rodada."
         case Code.NOT_A_TIE:
+            if reason.players == 6:
+                return (
+                    "Não é empate: em 3x3 só empata quando as cartas mais fortes têm o mesmo "
+                    "valor e são de trios diferentes; aqui a mais forte é uma só."
+                )
             if reason.players == 4:
                 return (
                     "Não é empate: em 2x2 só empata quando as cartas mais fortes têm o mesmo "
@@ -671,12 +697,12 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
         case Code.ONZE_DECIDES:
             if len(reason.seats) < 2:
                 return (
-                    f"Decide: {_pair(reason, names)}. Joga a mão de onze ou corre, antes de "
-                    "qualquer carta."
+                    f"Decide: {_pair(reason, names)}. Joga a {rules.special_name} ou corre, "
+                    "antes de qualquer carta."
                 )
             return (
-                f"Decidem: {_pair(reason, names)}. Jogam a mão de onze ou correm, antes de "
-                f"qualquer carta; {_says(reason, names)}."
+                f"Decidem: {_pair(reason, names)}. Jogam a {rules.special_name} ou correm, "
+                f"antes de qualquer carta; {_says(reason, names)}."
             )
         case Code.WAITING:
             return f"O pedido de {call} espera a resposta: responde {_answerer(reason, names)}."
@@ -693,15 +719,17 @@ def hand_note(
     ran_from: Word | None = None,
     ran_on_turn: bool = False,
     declined: bool = False,
+    special_name: str = "mão de onze",
 ) -> str:
     """How a finished hand went, in a few words: 'truco aceito', 'correram do seis', 'mão de
-    onze jogada', 'correram da mão de onze', 'mão de ferro', 'mão simples'."""
+    onze jogada', 'correram da mão de onze', 'mão de ferro', 'mão simples'; `special_name`
+    names the special hand ('mão de dez' in Mineiro)."""
     if declined:
-        return "correram da mão de onze"
+        return f"correram da {special_name}"
     if special is Special.FERRO:
         return "mão de ferro"
     if special.onze_side is not None:
-        return "mão de onze jogada" + (", correram na vez" if ran_on_turn else "")
+        return f"{special_name} jogada" + (", correram na vez" if ran_on_turn else "")
     if ran_from is not None:
         return f"correram do {ran_from.value}"
     played = f"{accepted.value} aceito" if accepted is not None else "mão simples"

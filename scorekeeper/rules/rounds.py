@@ -193,7 +193,11 @@ def check_mao(mao: int, *, players: int, round_number: int | None = None) -> Non
 
 
 def _check_shape(
-    plays: Sequence[tuple[str, Card | str]], round_number: int, players: int | None, mao: int
+    plays: Sequence[tuple[str, Card | str]],
+    round_number: int,
+    players: int | None,
+    mao: int,
+    counts: tuple[int, ...] = PLAY_COUNTS,
 ) -> list[tuple[str, Card | str]]:
     """Check the round number, the number of plays and players, the mão and that each player
     plays once; the plays with their players as text."""
@@ -201,7 +205,7 @@ def _check_shape(
         raise RuleBroken(Reason(Code.NO_SUCH_ROUND, text=repr(round_number)))
     if round_number not in ROUNDS:
         raise RuleBroken(Reason(Code.NO_SUCH_ROUND, text=str(round_number)))
-    if len(plays) not in PLAY_COUNTS:
+    if len(plays) not in counts:
         raise RuleBroken(Reason(Code.PLAYS_PER_ROUND, count=len(plays)))
     if players is not None and players != len(plays):
         raise RuleBroken(Reason(Code.PLAYS_FOR_PLAYERS, players=players, count=len(plays)))
@@ -225,9 +229,11 @@ def judge_round(
     round_number: int,
     players: int | None = None,
     mao: int = 0,
+    counts: tuple[int, ...] = PLAY_COUNTS,
 ) -> RoundVerdict:
-    """Rule on one round: the side of the strongest open card wins; equal on both sides ties."""
-    entries = _check_shape(plays, round_number, players, mao)
+    """Rule on one round: the side of the strongest open card wins; equal on both sides ties.
+    `counts` are the numbers of plays a round may have (1x1 and 2x2; Mineiro adds 3x3)."""
+    entries = _check_shape(plays, round_number, players, mao, counts)
     vira_card = check_vira(ruleset, vira)
     read = read_plays(entries, ruleset=ruleset, vira=vira_card, round_number=round_number)
     if read.refusal is not None:

@@ -10,12 +10,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from functools import cache
 
 from .errors import RulesError
-from .options import BEST_OF, PLAYERS, SPECIAL_AT
+from .options import BEST_OF, SPECIAL_AT
+from .variants import PAULISTA, Variant, variant
 
-TARGET = 12
-HAND_VALUES = (1, 3, 6, 9, 12)
+# Truco Paulista's target and ladder, for readers that know no other rule set: a table's are
+# its `MatchConfig.variant`'s.
+TARGET = PAULISTA.target
+HAND_VALUES = PAULISTA.ladder
 SIDES = (0, 1)
 UNKNOWN_TAP = "Toque desconhecido: essa saída não existe."
 
@@ -78,8 +82,15 @@ class Special(Enum):
 
     @property
     def worth(self) -> int:
-        """What the hand is worth before any call: 3 for a played mão de onze, else 1."""
-        return 3 if self.onze_side is not None else 1
+        """What the hand is worth before any call in Truco Paulista (`worth_in`)."""
+        return self.worth_in(PAULISTA)
+
+    def worth_in(self, rules: Variant) -> int:
+        """What the hand is worth before any call under `rules`: the special hand's value
+        (Paulista 3, Mineiro 4), the mão de ferro's, or the ladder's first step."""
+        if self.onze_side is not None:
+            return rules.special_worth
+        return rules.ferro_worth if self is Special.FERRO else rules.ladder[0]
 
     @property
     def calls_allowed(self) -> bool:
@@ -91,8 +102,10 @@ class Special(Enum):
 class Outcome:
     """One record: `side` is the side that scores (or is corrected), `points` the hand's value.
 
-    NORMAL carries its value (1, 3, 6, 9, 12); CORRECAO carries the side's new points; the
-    other kinds have fixed values (mão de onze 3 or 1, mão de ferro 1, anulada 0).
+    NORMAL carries its value (Paulista 1, 3, 6, 9, 12; Mineiro 2, 4, 6, 10, 12); CORRECAO
+    carries the side's new points; the other kinds have fixed values: in Paulista the kind says
+    them (mão de onze 3 or 1, mão de ferro 1, anulada 0), in Mineiro they are carried
+    (mão de dez 4 or 2, mão de ferro 2: `special_outcome`).
     """
 
     kind: Kind
@@ -114,8 +127,9 @@ class Outcome:
         return ":".join((self.kind.value, *given))
 
     @classmethod
-    def parse(cls, code: str | None) -> Outcome:
-        """A tap's value back into an outcome, or a pt-BR refusal; a correction is no tap."""
+    def parse(cls, code: str | None, rules: Variant = PAULISTA) -> Outcome:
+        """A tap's value back into an outcome under `rules`, or a pt-BR refusal; a correction
+        is no tap."""
         parts = (code or "").split(":")
         try:
             kind = Kind(parts[0])
@@ -127,17 +141,32 @@ class Outcome:
         points = _number(parts[2], "os pontos") if len(parts) > 2 else None
         if side is not None and side not in SIDES:
             raise RulesError("Lado inexistente: a mesa tem dois lados.")
-        if points is not None and points not in HAND_VALUES:
-            raise RulesError("Uma mão vale 1, 3, 6, 9 ou 12 pontos.")
+        if points is not None and points not in rules.points_known:
+            raise RulesError(f"Uma mão vale {rules.values_said} pontos.")
         return cls(kind, side, points)
 
     @property
     def gain(self) -> int:
         """Points added to `side` (0 for void hands, corrections and markers)."""
-        fixed = {Kind.ONZE_GANHOU: 3, Kind.ONZE_PERDEU: 3, Kind.ONZE_CORREU: 1, Kind.FERRO: 1}
-        if self.kind is Kind.NORMAL:
+        if self.kind is Kind.NORMAL or (self.kind in _SPECIAL_KINDS and self.points is not None):
             return self.points or 0
-        return fixed.get(self.kind, 0)
+        return _PAULISTA_FIXED.get(self.kind, 0)
+
+
+_SPECIAL_KINDS = frozenset({Kind.ONZE_GANHOU, Kind.ONZE_PERDEU, Kind.ONZE_CORREU, Kind.FERRO})
+_PAULISTA_FIXED = {Kind.ONZE_GANHOU: 3, Kind.ONZE_PERDEU: 3, Kind.ONZE_CORREU: 1, Kind.FERRO: 1}
+
+
+def special_outcome(rules: Variant, kind: Kind, side: int) -> Outcome:
+    """The outcome of a special hand of `kind` for `side` under `rules`: in Paulista the kind
+    says its points, in Mineiro it carries them (mão de dez 4, run 2; mão de ferro 2)."""
+    points = {
+        Kind.ONZE_GANHOU: rules.special_worth,
+        Kind.ONZE_PERDEU: rules.special_worth,
+        Kind.ONZE_CORREU: rules.special_run,
+        Kind.FERRO: rules.ferro_worth,
+    }[kind]
+    return Outcome(kind, side, points if rules.marks_specials else None)
 
 
 def _number(text: str, what: str) -> int:
@@ -149,48 +178,101 @@ def _number(text: str, what: str) -> int:
 
 
 _VOID = Outcome(Kind.ANULADA)
-_PHASE_OUTCOMES: dict[Phase, tuple[Outcome, ...]] = {
-    Phase.SERIES_OVER: (Outcome(Kind.NOVA_SERIE),),
-    Phase.GAME_OVER: (Outcome(Kind.PROXIMA_PARTIDA),),
-    Phase.MAO_DE_FERRO: (Outcome(Kind.FERRO, 0), Outcome(Kind.FERRO, 1), _VOID),
-    Phase.NORMAL: (
-        *(Outcome(Kind.NORMAL, side, value) for side in SIDES for value in HAND_VALUES),
-        _VOID,
-    ),
-}
-_ONZE_OUTCOMES: dict[int, tuple[Outcome, ...]] = {
-    side: (
-        Outcome(Kind.ONZE_GANHOU, side),
-        Outcome(Kind.ONZE_PERDEU, 1 - side),
-        Outcome(Kind.ONZE_CORREU, 1 - side),
-        _VOID,
-    )
-    for side in SIDES
-}
 
-_PHASE_SETS = {phase: frozenset(outcomes) for phase, outcomes in _PHASE_OUTCOMES.items()}
-_ONZE_SETS = {side: frozenset(outcomes) for side, outcomes in _ONZE_OUTCOMES.items()}
+
+@dataclass(frozen=True)
+class _Outcomes:
+    """The legal outcomes of each phase under one rule set, in order and as sets."""
+
+    phases: dict[Phase, tuple[Outcome, ...]]
+    onze: dict[int, tuple[Outcome, ...]]
+    phase_sets: dict[Phase, frozenset[Outcome]]
+    onze_sets: dict[int, frozenset[Outcome]]
+
+
+@cache
+def _outcomes(rules: Variant) -> _Outcomes:
+    """Every phase's legal outcomes under `rules` (built once per rule set)."""
+    phases: dict[Phase, tuple[Outcome, ...]] = {
+        Phase.SERIES_OVER: (Outcome(Kind.NOVA_SERIE),),
+        Phase.GAME_OVER: (Outcome(Kind.PROXIMA_PARTIDA),),
+        Phase.MAO_DE_FERRO: (
+            special_outcome(rules, Kind.FERRO, 0),
+            special_outcome(rules, Kind.FERRO, 1),
+            _VOID,
+        ),
+        Phase.NORMAL: (
+            *(Outcome(Kind.NORMAL, side, value) for side in SIDES for value in rules.ladder),
+            _VOID,
+        ),
+    }
+    onze: dict[int, tuple[Outcome, ...]] = {
+        side: (
+            special_outcome(rules, Kind.ONZE_GANHOU, side),
+            special_outcome(rules, Kind.ONZE_PERDEU, 1 - side),
+            special_outcome(rules, Kind.ONZE_CORREU, 1 - side),
+            _VOID,
+        )
+        for side in SIDES
+    }
+    return _Outcomes(
+        phases,
+        onze,
+        {phase: frozenset(outcomes) for phase, outcomes in phases.items()},
+        {side: frozenset(outcomes) for side, outcomes in onze.items()},
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
 class MatchConfig:
-    """How a table plays: seats, series length, first dealer and the special-hand threshold."""
+    """How a table plays: seats, series length, first dealer, the special-hand threshold and
+    the rule set (Truco Paulista unless `variant` says otherwise; `MatchConfig.of` fills a rule
+    set's defaults)."""
 
     players: int = 4
     best_of: int = 0
     first_dealer: int = 0
     special_at: int = 11
+    variant: Variant = PAULISTA
 
     def __post_init__(self) -> None:
         """Refuse impossible settings."""
-        if self.players not in PLAYERS.values:
-            raise RulesError("O truco se joga com 2 jogadores (1x1) ou 4 (2x2).")
+        if not isinstance(self.variant, Variant):
+            raise RulesError("Variante desconhecida. Use 'paulista' ou 'mineiro'.")
+        self.variant.check_players(self.players)
         if self.best_of not in BEST_OF.values:
             raise RulesError("A série é de partidas avulsas, melhor de 3 ou melhor de 5.")
         if not 0 <= self.first_dealer < self.players:
             raise RulesError("Quem dá as cartas primeiro deve ser um dos jogadores da mesa.")
         if self.special_at not in SPECIAL_AT.values:
             raise RulesError("A mão especial é a mão de onze (11) ou a mão de dez (10).")
+        if self.special_at not in self.variant.special_at:
+            raise RulesError(
+                f"No {self.variant.name.lower()} a mão especial é a {self.variant.special_name} "
+                f"({self.variant.special_at[0]})."
+            )
+
+    @classmethod
+    def of(
+        cls,
+        code: str,
+        *,
+        players: int = 4,
+        best_of: int | None = None,
+        first_dealer: int = 0,
+        special_at: int | None = None,
+    ) -> MatchConfig:
+        """The config of a table of the rule set named `code` ('paulista', 'mineiro'), its
+        special hand and series (Mineiro: mão de dez, melhor de 3) unless given; RulesError in
+        pt-BR for an unknown rule set or settings it does not allow."""
+        rules = variant(code)
+        return cls(
+            players=players,
+            best_of=rules.best_of if best_of is None else best_of,
+            first_dealer=first_dealer,
+            special_at=rules.special_at[0] if special_at is None else special_at,
+            variant=rules,
+        )
 
     @property
     def wins_needed(self) -> int | None:
@@ -309,18 +391,19 @@ class MatchState:
         return self.pe % 2
 
     def legal_outcomes(self) -> tuple[Outcome, ...]:
-        """Every outcome that may be recorded now, corrections excepted (see `_correct`)."""
-        phase = self.phase
+        """Every outcome that may be recorded now under the table's rule set, corrections
+        excepted (see `_correct`)."""
+        phase, table = self.phase, _outcomes(self.config.variant)
         if phase is Phase.MAO_DE_ONZE:
-            return _ONZE_OUTCOMES[self.onze_side or 0]
-        return _PHASE_OUTCOMES[phase]
+            return table.onze[self.onze_side or 0]
+        return table.phases[phase]
 
     def _legal_set(self) -> frozenset[Outcome]:
         """`legal_outcomes()` as a set, for quick membership tests."""
-        phase = self.phase
+        phase, table = self.phase, _outcomes(self.config.variant)
         if phase is Phase.MAO_DE_ONZE:
-            return _ONZE_SETS[self.onze_side or 0]
-        return _PHASE_SETS[phase]
+            return table.onze_sets[self.onze_side or 0]
+        return table.phase_sets[phase]
 
     def apply(self, outcome: Outcome) -> MatchState:
         """The state after recording `outcome`; RulesError when it is not legal now."""
@@ -358,13 +441,19 @@ class MatchState:
             return state
         # whoever wins the mão de ferro wins the game (/regras#mao-de-ferro)
         if outcome.kind is Kind.FERRO:
-            return state._score(outcome.side, TARGET)
+            return state._score(outcome.side, self.config.variant.target)
         return state._score(outcome.side, outcome.gain)
 
     def reconfigured(self, config: MatchConfig, sides: tuple[str, str]) -> MatchState:
         """This state under other settings (another series, special hand, seating), the games
         played kept; RulesError in pt-BR (naming `sides`) when the games already played could
         not have happened under them (/regras#pontos)."""
+        unit = config.variant.unit
+        if any(points % unit for points in self.points):
+            raise RulesError(
+                f"Placar {self.points[0]} a {self.points[1]}: no {config.variant.name.lower()} "
+                "os pontos são sempre pares. Corrija o placar antes."
+            )
         needed = config.wins_needed
         won = [side for side in SIDES if needed is not None and self.wins[side] >= needed]
         series_winner = None
@@ -385,13 +474,14 @@ class MatchState:
 
     def won_by(self, side: int) -> MatchState:
         """The state once `side` takes this game: its tally, and the series if that ends it."""
-        return self._score(side, TARGET)
+        return self._score(side, self.config.variant.target)
 
     def _score(self, side: int, gain: int) -> MatchState:
-        """Add points to a side, capped at 12, ending the game (and series) at 12."""
+        """Add points to a side, capped at the target (12), ending the game (and series) there."""
+        target = self.config.variant.target
         points = list(self.points)
-        points[side] = min(TARGET, points[side] + gain)
-        if points[side] < TARGET:
+        points[side] = min(target, points[side] + gain)
+        if points[side] < target:
             return MatchState(
                 self.config,
                 (points[0], points[1]),
@@ -419,16 +509,23 @@ class MatchState:
         )
 
     def _correct(self, outcome: Outcome) -> MatchState:
-        """Set a side's points by hand (correção); only during a game, 0 to 11."""
+        """Set a side's points by hand (correção); only during a game, 0 to 11 (even numbers
+        only in Mineiro)."""
         if self.phase in (Phase.GAME_OVER, Phase.SERIES_OVER):
             raise RulesError("A partida acabou: não há placar para corrigir. Desfaça a última mão.")
         if outcome.side not in SIDES:
             raise RulesError("Correção inválida: escolha um dos dois lados.")
         value = outcome.points
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < TARGET:
+        target = self.config.variant.target
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < target:
             raise RulesError(
-                "Correção inválida: os pontos vão de 0 a 11. Para terminar a partida, "
+                f"Correção inválida: os pontos vão de 0 a {target - 1}. Para terminar a partida, "
                 "marque a mão que a decidiu."
+            )
+        if value % self.config.variant.unit:
+            raise RulesError(
+                f"Correção inválida: no {self.config.variant.name.lower()} os pontos são "
+                "sempre pares."
             )
         points = list(self.points)
         points[outcome.side] = value
@@ -445,6 +542,7 @@ class MatchState:
             return "A partida ainda não acabou."
         if outcome.side is not None and outcome.side not in SIDES:
             return "Lado inexistente: a mesa tem dois lados."
+        rules = self.config.variant
         if phase is Phase.MAO_DE_FERRO:
             return (
                 "Mão de ferro: sem truco, e quem vencer leva a partida. Marque quem venceu ou"
@@ -453,11 +551,11 @@ class MatchState:
         if phase is Phase.MAO_DE_ONZE:
             name = "Mão de dez" if self.config.special_at == 10 else "Mão de onze"
             return (
-                f"{name}: não tem truco. Ela vale 3 se for jogada, ou 1 para os "
-                "adversários se correrem. Marque uma dessas saídas."
+                f"{name}: não tem truco. Ela vale {rules.special_worth} se for jogada, ou "
+                f"{rules.special_run} para os adversários se correrem. Marque uma dessas saídas."
             )
         if outcome.kind is Kind.NORMAL:
-            return "Uma mão vale 1, 3, 6, 9 ou 12 pontos."
+            return f"Uma mão vale {rules.values_said} pontos."
         return "Essa saída só existe na mão de onze ou na mão de ferro."
 
 

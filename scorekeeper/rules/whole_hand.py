@@ -11,6 +11,10 @@ decider (the first of the side in play order, or any of its players under answer
 says `aceita` to play (worth 3) or `corre` to run (the other side scores 1). No card is put down
 and nobody runs before that decision. After it a `corre` is a run on one's turn like in any
 hand: the other side scores the 3 the hand is worth.
+
+The rule set (`Variant`) gives the ladder and its words (Truco Mineiro: 2, 4, 6, 10, 12 with
+truco, seis, dez, doze), the special hand (Mineiro: the mão de dez, worth 4, run 2) and the
+seats (Mineiro also 3x3: seats 1, 3, 5 against 2, 4, 6).
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from .rounds import RoundVerdict, card_refusal, judge_round
 from .ruleset import RuleSet
 from .scoring import Outcome, Special
 from .truco import Bet
+from .variants import PAULISTA, Variant
 
 
 class Ending(Enum):
@@ -42,16 +47,24 @@ class Ending(Enum):
 
 @dataclass(frozen=True)
 class HandSetup:
-    """What the table knows before the first event: rules, players, vira, mão, kind of hand."""
+    """What the table knows before the first event: rules, players, vira, mão, kind of hand
+    and the rule set."""
 
     ruleset: RuleSet
     players: int
     vira: Card | None
     mao: int
     special: Special
+    variant: Variant = PAULISTA
+
+    @property
+    def worded(self) -> Variant | None:
+        """The rule set its reasons word a special hand by (None: Paulista, the default)."""
+        return None if self.variant is PAULISTA else self.variant
 
     def side(self, seat: int) -> int:
-        """The side of a seat: 0 for odd seats ("nós"), 1 for even seats ("eles")."""
+        """The side of a seat: 0 for odd seats ("nós"), 1 for even seats ("eles"), in 1x1, 2x2
+        and 3x3 alike."""
         return (seat - 1) % 2
 
     def after(self, seat: int, steps: int = 1) -> int:
@@ -68,7 +81,7 @@ class HandSetup:
         the mão (/regras#mao-de-onze); None when any player of the side may (the variant) or no
         mão de onze."""
         side = self.special.onze_side
-        if side is None or (self.ruleset.anyone_answers and self.players == 4):
+        if side is None or (self.ruleset.anyone_answers and self.players > 2):
             return None
         return next(seat for seat in self.order(self.mao) if self.side(seat) == side)
 
@@ -85,7 +98,7 @@ class HandSetup:
         """Who answers a call by `caller`: the next opponent in play order, or for a raise the
         player who asked (/regras#truco); None when any player of the other side may (the
         variant)."""
-        if self.players == 4 and self.ruleset.anyone_answers:
+        if self.players > 2 and self.ruleset.anyone_answers:
             return None
         return self.after(caller) if raised_from is None else raised_from
 
@@ -129,12 +142,17 @@ class HandState:
     def start(cls, setup: HandSetup) -> HandState:
         """The hand before its first event."""
         special = setup.special
+        worth = special.worth_in(setup.variant)
         opening = Reason(
-            Code.HAND_STARTS, special=special, side=special.onze_side, points=special.worth
+            Code.HAND_STARTS,
+            special=special,
+            side=special.onze_side,
+            points=worth,
+            rules=setup.worded,
         )
         return cls(
             setup,
-            Bet.start(special),
+            Bet.start(special, setup.variant),
             setup.mao,
             onze_open=special.onze_side is not None,
             log=(opening,),
@@ -275,7 +293,14 @@ class HandState:
         """A call on one's turn, before one's card, with nothing waiting."""
         seat = event.seat
         if not self.setup.special.calls_allowed:
-            raise RuleBroken(Reason(Code.NO_CALL_IN_SPECIAL, seat=seat, special=self.setup.special))
+            raise RuleBroken(
+                Reason(
+                    Code.NO_CALL_IN_SPECIAL,
+                    seat=seat,
+                    special=self.setup.special,
+                    rules=self.setup.worded,
+                )
+            )
         if seat != self.turn:
             raise RuleBroken(
                 Reason(Code.CALL_OUT_OF_TURN, seat=seat, word=event.word, other=self.turn)
@@ -311,6 +336,7 @@ class HandState:
                 side=setup.special.onze_side,
                 seats=setup.onze_seats,
                 other=setup.onze_decider,
+                rules=setup.worded,
             )
         )
 
@@ -318,15 +344,21 @@ class HandState:
         """The side at eleven plays (aceita) or runs (corre) before the first card."""
         seat, decider = event.seat, self.setup.onze_decider
         if decider is not None and seat != decider:
-            raise RuleBroken(Reason(Code.ONZE_NOT_DECIDER, seat=seat, other=decider))
+            raise RuleBroken(
+                Reason(Code.ONZE_NOT_DECIDER, seat=seat, other=decider, rules=self.setup.worded)
+            )
         side = self.setup.side(seat)
         if event.word is Word.CORRE:
             outcome = self.bet.decline()
             declined = Reason(
-                Code.ONZE_DECLINED, seat=seat, side=outcome.side, points=outcome.gain
+                Code.ONZE_DECLINED,
+                seat=seat,
+                side=outcome.side,
+                points=outcome.gain,
+                rules=self.setup.worded,
             )
             return self._end(outcome, Ending.DECLINED, declined)
-        played = Reason(Code.ONZE_PLAYED, seat=seat, side=side)
+        played = Reason(Code.ONZE_PLAYED, seat=seat, side=side, rules=self.setup.worded)
         return replace(self, onze_open=False, log=self.log + (played,))
 
     def _check_card(self, event: CardEvent) -> None:
@@ -387,6 +419,7 @@ class HandState:
             round_number=len(self.rounds) + 1,
             players=setup.players,
             mao=order.index(setup.mao),
+            counts=setup.variant.players,
         )
         index = verdict.winning_play
         seat = None if index is None else order[index]
@@ -499,7 +532,7 @@ class WholeHandVerdict:
 
     @property
     def accepted(self) -> Word | None:
-        """The last call accepted (truco, seis, nove, doze), or None for a simple hand."""
+        """The last call accepted (truco, seis, nove or dez, doze), or None for a simple hand."""
         return self.state.bet.accepted
 
     @property
@@ -520,6 +553,7 @@ class WholeHandVerdict:
             ran_from=state.ran_from,
             ran_on_turn=state.ending is Ending.RAN and state.ran_from is None,
             declined=state.ending is Ending.DECLINED,
+            special_name=state.setup.variant.special_name,
         )
 
     @property
@@ -548,6 +582,7 @@ class WholeHandVerdict:
                     side=setup.special.onze_side,
                     seats=setup.onze_seats,
                     other=setup.onze_decider,
+                    rules=setup.worded,
                 )
             )
         else:
@@ -556,18 +591,29 @@ class WholeHandVerdict:
 
 
 def _check_setup(
-    ruleset: RuleSet, players: int, vira: Card | str | None, mao: int, special: Special
+    ruleset: RuleSet,
+    players: int,
+    vira: Card | str | None,
+    mao: int,
+    special: Special,
+    variant: Variant,
 ) -> HandSetup:
     """Validate what the table knows before the first event."""
     if not isinstance(ruleset, RuleSet):
         raise RulesError("Regras inválidas.")
-    if isinstance(players, bool) or players not in (2, 4):
-        raise RulesError("O truco se joga com 2 jogadores (1x1) ou 4 (2x2).")
+    if not isinstance(variant, Variant):
+        raise RulesError("Variante desconhecida. Use 'paulista' ou 'mineiro'.")
+    if not variant.fits(ruleset):
+        raise RulesError(
+            f"No {variant.name.lower()} o baralho é sujo (40 cartas) e as manilhas são fixas: "
+            "4 de paus, 7 de copas, A de espadas e 7 de ouros, sem vira."
+        )
+    variant.check_players(players)
     if isinstance(mao, bool) or not isinstance(mao, int) or not 1 <= mao <= players:
         raise RulesError(f"O mão deve ser um dos assentos, de 1 a {players}.")
     if not isinstance(special, Special):
         raise RulesError("Tipo de mão desconhecido: normal, mão de onze ou mão de ferro.")
-    return HandSetup(ruleset, players, check_vira(ruleset, vira), mao, special)
+    return HandSetup(ruleset, players, check_vira(ruleset, vira), mao, special, variant)
 
 
 def judge_whole_hand(
@@ -578,13 +624,16 @@ def judge_whole_hand(
     vira: Card | str | None,
     mao: int = 1,
     special: Special = Special.NORMAL,
+    variant: Variant = PAULISTA,
 ) -> WholeHandVerdict:
     """Rule on a hand from its events in order (Event values, their texts, or a link's text
     '1:truco,2:aceita,1:3p'); stops at the first unreadable or illegal event.
 
-    An impossible set-up (players, mão, vira for the ruleset) raises RulesError.
+    `variant` is the rule set (Truco Mineiro: `MINEIRO`, with `MINEIRO.ruleset()` for its cards,
+    no vira, 2, 4 or 6 players, and Special.ONZE_* for its mão de dez). An impossible set-up
+    (players, mão, vira for the ruleset, cards for the rule set) raises RulesError.
     """
-    setup = _check_setup(ruleset, players, vira, mao, special)
+    setup = _check_setup(ruleset, players, vira, mao, special, variant)
     items = split_events(events) if isinstance(events, str) else tuple(events)
     state = HandState.start(setup)
     applied: list[Event] = []
