@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, BrowserContext, expect
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
@@ -84,3 +84,12 @@ def shots() -> Path:
     """The git-ignored folder for screenshots to look at."""
     SHOTS.mkdir(exist_ok=True)
     return SHOTS
+
+
+@pytest.fixture
+def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
+    """Browser contexts opened by a test, closed whatever happens."""
+    opened: list[BrowserContext] = []
+    yield opened
+    for context in opened:
+        context.close()

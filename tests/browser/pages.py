@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, Route, expect
 
 
 def open_table(page: Page, base: str, series: str | None = None) -> str:
@@ -99,3 +100,13 @@ def wait_until(page: Page, expression: str, timeout_ms: int = 20_000) -> None:
             return
         page.wait_for_timeout(50)
     raise AssertionError(f"still false after {timeout_ms} ms: {expression}")
+
+
+HELD_S = 0.3  # a held answer waits this long, as a slow network would
+
+
+def hold(route: Route) -> None:
+    """Let a request reach the server, then hold its answer back for HELD_S."""
+    answer = route.fetch()
+    time.sleep(HELD_S)
+    route.fulfill(response=answer)

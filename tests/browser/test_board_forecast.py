@@ -6,17 +6,14 @@ conflict (another phone tapped first) puts the server's score back."""
 from __future__ import annotations
 
 import re
-import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from .pages import open_table, score
+from .pages import hold, open_table, score
 
 SIZES = ((320, 568), (390, 844))
-HELD_S = 0.3  # every tap's answer is held this long, as a slow network would
 SLOW = 10_000  # ms: a poll or a retry on a busy machine
 FRAME_MS = 50  # the issue's "within a frame or so" of the tap
 
@@ -40,15 +37,6 @@ WATCH = """() => {
 }"""
 
 
-@pytest.fixture
-def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
-    """Browser contexts opened by a test, closed whatever happens."""
-    opened: list[BrowserContext] = []
-    yield opened
-    for context in opened:
-        context.close()
-
-
 def phone(browser: Browser, contexts: list[BrowserContext], width: int, height: int) -> Page:
     """A page in a phone-sized context of its own."""
     context = browser.new_context(
@@ -62,12 +50,6 @@ def ready(page: Page) -> None:
     """Wait until the board's script has the game table (fetched once the board loads)."""
     page.wait_for_function("() => window.tento && window.tento.forecast.ready")
 
-
-def hold(route: Route) -> None:
-    """Let the tap reach the server, then hold its answer back for HELD_S."""
-    answer = route.fetch()
-    time.sleep(HELD_S)
-    route.fulfill(response=answer)
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])

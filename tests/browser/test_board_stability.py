@@ -11,7 +11,7 @@ Desfazer included, are on screen without scrolling.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -40,15 +40,6 @@ def phone(browser: Browser, width: int, height: int, scheme: str, mesa: bool) ->
     if mesa:
         context.add_init_script("localStorage.setItem('tento.mesa', '1')")
     return context
-
-
-@pytest.fixture
-def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
-    """Browser contexts opened by a test, closed whatever happens."""
-    opened: list[BrowserContext] = []
-    yield opened
-    for context in opened:
-        context.close()
 
 
 def through(page: Page, event: str, action: Callable[[], None]) -> None:

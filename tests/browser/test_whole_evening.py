@@ -7,18 +7,15 @@ result shared without Web Share, the board never leaving."""
 from __future__ import annotations
 
 import re
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from .pages import assert_unmoved, geometry, next_board, score
+from .pages import assert_unmoved, geometry, hold, next_board, score
 
 SIZES = ((320, 568), (390, 844))
-HELD_S = 0.3  # every tap's answer held this long, as a slow network would
 FRAME_MS = 50  # the score on screen within about a frame of the tap
 SLOW = 10_000  # ms: a retry or a poll on a busy machine
 
@@ -38,21 +35,6 @@ WATCH = """() => {
     characterData: true});
 }"""
 
-
-@pytest.fixture
-def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
-    """Browser contexts opened by a test, closed whatever happens."""
-    opened: list[BrowserContext] = []
-    yield opened
-    for context in opened:
-        context.close()
-
-
-def hold(route: Route) -> None:
-    """Let the tap reach the server, then hold its answer back for HELD_S."""
-    answer = route.fetch()
-    time.sleep(HELD_S)
-    route.fulfill(response=answer)
 
 
 def tap_at_once(page: Page, testid: str) -> float:
