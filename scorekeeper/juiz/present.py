@@ -42,6 +42,7 @@ from .query import (
     parse_round,
     players_option,
     round_start,
+    variant_param,
 )
 from .rulings import HandRuling, RoundRuling, table_names
 from .widgets import Grid, Segment, Switch, card_grid, option_switch, variant_switch
@@ -55,9 +56,7 @@ def whatsapp(headline: str, link: str) -> str:
     return f"https://wa.me/?text={quote(text, safe='')}"
 
 
-def share(
-    endpoint: str, params: Mapping[str, Any], headline: str, names: Naming
-) -> dict[str, str]:
+def share(endpoint: str, params: Mapping[str, Any], headline: str, names: Naming) -> dict[str, str]:
     """The ruling's link to share, with the names the page shows (never the table's token),
     under the address other phones can open (the one the share page uses, never localhost
     unless nothing else serves), and the WhatsApp link that sends it."""
@@ -105,6 +104,10 @@ def home(query: RoundQuery, carry: Mapping[str, Any], board: Board | None) -> di
         "mesa": board.mesa if board else None,
         "ref": reference.build(query.ruleset, Card.parse(query.vira) if query.vira else None),
         "ref_hint": REF_HINT,
+        "variant": query.variant,
+        "variant_switch": variant_switch(
+            query.variant, lambda rules: url_for("juiz.index", **variant_param(rules))
+        ),
         "round_href": url_for("juiz.round_page", **carry),
         "hand_href": url_for("juiz.hand_page", **carry),
         "whole_href": url_for("juiz.hand_page", eventos="", **carry),

@@ -422,9 +422,7 @@ def read_carry(args: Mapping[str, str], start: RoundQuery = GLOBAL) -> dict[str,
     return {key: value for key, value in query.carry().items() if key in given}
 
 
-def parse_hand(
-    args: Mapping[str, str], start: RoundQuery = GLOBAL
-) -> tuple[HandQuery, str | None]:
+def parse_hand(args: Mapping[str, str], start: RoundQuery = GLOBAL) -> tuple[HandQuery, str | None]:
     """The hand query (with safe fallbacks) and the first refusal, if any."""
     query = HandQuery(
         players=start.players,

@@ -160,9 +160,7 @@ def _speakers(
                 detail = f"o {state.bet.waiting.value}"
             href = link(events=(*query.events, f"{seat}:{said.value}"), cover=False)
             actions.append(Action(label, detail, href, f"diz-{seat}-{said.value}", said.is_call))
-        speakers.append(
-            Speaker(seat, names.seat(seat), state.setup.side(seat), tuple(actions))
-        )
+        speakers.append(Speaker(seat, names.seat(seat), state.setup.side(seat), tuple(actions)))
     return tuple(speakers)
 
 

@@ -500,8 +500,7 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
             )
         case Code.CARD_WHILE_CALL_WAITS:
             return (
-                f"O pedido de {call} está esperando resposta: ninguém joga carta antes da "
-                "resposta."
+                f"O pedido de {call} está esperando resposta: ninguém joga carta antes da resposta."
             )
         case Code.CALL_WAITS:
             return f"Já há um pedido de {call} esperando resposta."
@@ -530,8 +529,7 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
             )
         case Code.ONLY_ACCEPTER_ASKS:
             return (
-                "Depois de um pedido aceito, só o lado que aceitou pode pedir o próximo "
-                f"({side})."
+                f"Depois de um pedido aceito, só o lado que aceitou pode pedir o próximo ({side})."
             )
         case Code.WRONG_STEP:
             expected = reason.text or Word.call_for(reason.points or 3).value
@@ -601,8 +599,7 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
             )
         case Code.ONZE_DECLINED:
             return (
-                f"Correram da {rules.special_name} ({seat}): {points} para {side}, sem jogar a "
-                "mão."
+                f"Correram da {rules.special_name} ({seat}): {points} para {side}, sem jogar a mão."
             )
         case Code.MANILHAS_BY_VIRA:
             assert card is not None
@@ -670,8 +667,7 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
             return f"A rodada é de {_side_of(reason, names)}; {seat} abre a próxima rodada."
         case Code.THIRD_ROUND_ENDS:
             return (
-                "Era a terceira rodada: não há próxima, a mão termina aqui (veja quem leva a "
-                "mão)."
+                "Era a terceira rodada: não há próxima, a mão termina aqui (veja quem leva a mão)."
             )
         case Code.ROUND_WON:
             assert card is not None
@@ -700,9 +696,7 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
         case Code.TIED_FIRST_WON_SECOND:
             return f"Empatou a primeira: quem ganhou a segunda ({side}) leva a mão."
         case Code.WON_FIRST_TIED_SECOND:
-            return (
-                f"Ganhou a primeira e empatou a segunda: leva quem ganhou a primeira ({side})."
-            )
+            return f"Ganhou a primeira e empatou a segunda: leva quem ganhou a primeira ({side})."
         case Code.FIRST_TWO_TIED:
             return "Empataram a primeira e a segunda: a terceira rodada decide."
         case Code.ONE_EACH:
@@ -710,13 +704,10 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
         case Code.ALL_TIED:
             return "Empataram as três rodadas: a mão é anulada e ninguém marca pontos."
         case Code.FIRST_TWO_TIED_THIRD_WON:
-            return (
-                f"Empataram a primeira e a segunda: quem ganhou a terceira ({side}) leva a mão."
-            )
+            return f"Empataram a primeira e a segunda: quem ganhou a terceira ({side}) leva a mão."
         case Code.ONE_EACH_THIRD_TIED:
             return (
-                "Uma rodada para cada e empatou a terceira: leva quem ganhou a primeira "
-                f"({side})."
+                f"Uma rodada para cada e empatou a terceira: leva quem ganhou a primeira ({side})."
             )
         case Code.ONE_EACH_THIRD_WON:
             return f"Uma rodada para cada: quem ganhou a terceira ({side}) leva a mão."
