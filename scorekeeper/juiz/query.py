@@ -16,10 +16,10 @@ from ..mesas import Board
 from ..models import Mesa
 from ..rules import (
     ANSWERER,
-    MINEIRO,
-    PAULISTA,
     DECK,
     MANILHAS,
+    MINEIRO,
+    PAULISTA,
     PLAY_COUNTS,
     PLAYERS,
     ROUND_LABELS,
