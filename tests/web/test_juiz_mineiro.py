@@ -351,3 +351,11 @@ def test_paulista_links_stay_without_variante(client: FlaskClient, url: str) -> 
     links = own_links(page(client, url))
     mineiro = [link for link in links if "variante" in query_of(link)]
     assert len(mineiro) == 1 and query_of(mineiro[0])["variante"] == ["mineiro"]
+
+
+def test_the_verdict_points_to_the_mineiro_rule_book(client: FlaskClient) -> None:
+    """'Cada motivo leva à regra no livro de regras': the Mineiro book under Mineiro."""
+    html = page(client, WHOLE + "1:truco,2:corre")
+    assert '<a href="/regras/mineiro">livro de regras</a>' in html
+    paulista = page(client, "/juiz/mao?vira=4o&jogadores=4&mao=1&eventos=1:truco,2:corre")
+    assert '<a href="/regras">livro de regras</a>' in paulista
