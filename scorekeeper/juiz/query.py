@@ -88,7 +88,7 @@ def players_option(rules: Variant) -> Option[Any]:
     return SEATS_3X3 if 6 in rules.players else PLAYERS
 
 
-def variant_param(rules: Variant) -> dict[str, str]:
+def variant_param(rules: Variant) -> dict[str, Any]:
     """The rule set as links spell it: nothing for Paulista (the default), else 'variante'."""
     return {} if rules is PAULISTA else {VARIANT_PARAM: rules.code}
 
