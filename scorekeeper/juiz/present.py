@@ -358,7 +358,9 @@ def hand_page(
         "variant_switch": variant_switch(
             query.variant, lambda rules: _hand_link(query)(**_hand_under(query, rules))
         ),
-        "panel": apply.panel(board, ruling.result) if board is not None else None,
+        "panel": apply.panel(board, ruling.result)
+        if board is not None and apply.fits_table(board, query.variant)
+        else None,
         **tabs(
             board,
             query.players,

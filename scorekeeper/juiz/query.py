@@ -454,6 +454,7 @@ MAX_EVENTS = 40
 WHOLE_OPTIONS: tuple[Option[Any], ...] = (*CARD_OPTIONS, ANSWERER)  # the whole hand's rules
 EVENT_KEYS = (
     "vira",
+    VARIANT_PARAM,
     PLAYERS.param,
     "mao",
     "eventos",

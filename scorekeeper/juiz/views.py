@@ -159,6 +159,8 @@ def apply_whole() -> Any:
     write = Write.read(request.form)
     board = _applied_to()
     query, refusal = parse_whole(request.form, whole_start(board))
+    if not apply.fits_table(board, query.variant):
+        raise RulesError(apply.OTHER_RULES)
     ruling = judge_whole_query(query, refusal, *table_names(board))
     verdict = ruling.verdict
     if ruling.error is not None:

@@ -289,7 +289,9 @@ def page(
             query.variant, lambda rules: link(**_switched(query, rules))
         ),
         "message": message,
-        "panel": apply.whole_panel(board, verdict) if board is not None else None,
+        "panel": apply.whole_panel(board, verdict)
+        if board is not None and apply.fits_table(board, query.variant)
+        else None,
         **tabs(
             board,
             query.players,

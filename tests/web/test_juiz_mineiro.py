@@ -12,9 +12,10 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
-from .test_juiz import hooks, ruling, text_of, verdict
+from .test_juiz import hooks, open_table, ruling, score, text_of, verdict
 
 pytestmark = pytest.mark.sqlite_only
 
@@ -359,3 +360,20 @@ def test_the_verdict_points_to_the_mineiro_rule_book(client: FlaskClient) -> Non
     assert '<a href="/regras/mineiro">livro de regras</a>' in html
     paulista = page(client, "/juiz/mao?vira=4o&jogadores=4&mao=1&eventos=1:truco,2:corre")
     assert '<a href="/regras">livro de regras</a>' in paulista
+
+
+def test_a_mineiro_ruling_never_goes_to_a_paulista_board(client: FlaskClient, app: Flask) -> None:
+    """Opened from a board (tables play Paulista), a Mineiro hand offers no apply button, and a
+    forged post is refused in pt-BR with nothing recorded."""
+    token = open_table(client)
+    client.get(f"/m/{token}/juiz")
+    html = page(client, WHOLE + WON_TWO_ROUNDS)
+    assert "aplicar" not in hooks(html) and "aplicar-mao" not in hooks(html)
+    assert "aplicar" not in hooks(page(client, "/juiz/mao?variante=mineiro&rodadas=nos,nos"))
+    paulista = page(client, "/juiz/mao?vira=4o&jogadores=4&mao=1&eventos=1:corre")
+    form = dict(re.findall(r'name="(rev|csrf_token)" value="([^"]*)"', paulista))
+    data = {**form, "variante": "mineiro", "jogadores": "2", "mao": "1", "eventos": "1:corre"}
+    response = client.post("/juiz/mao/aplicar", data=data)
+    assert response.status_code == 422
+    assert "Truco Paulista" in text_of(response.text, "mensagem")
+    assert score(app, token) == (0, 0)
