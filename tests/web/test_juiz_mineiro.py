@@ -316,6 +316,7 @@ def test_the_mao_de_dez_reason_links_its_section(client: FlaskClient) -> None:
     [
         WHOLE + "1:truco,2:seis",
         "/juiz/rodada?variante=mineiro&jogadores=6&jogadas=3p",
+        "/juiz/rodada?variante=mineiro&jogadores=2&jogadas=3c,4p",
         "/juiz/mao?variante=mineiro&jogadores=6&rodadas=nos",
     ],
 )
@@ -377,3 +378,14 @@ def test_a_mineiro_ruling_never_goes_to_a_paulista_board(client: FlaskClient, ap
     assert response.status_code == 422
     assert "Truco Paulista" in text_of(response.text, "mensagem")
     assert score(app, token) == (0, 0)
+
+
+def test_a_mineiro_round_is_noted_on_a_mineiro_hand(client: FlaskClient) -> None:
+    """'Anotar na mão' after a Mineiro round opens the hand under Mineiro (worth 2 once won)."""
+    html = page(client, "/juiz/rodada?variante=mineiro&jogadores=2&jogadas=4p,3c")
+    note = re.search(r'href="(/juiz/mao\?[^"]+)"[^>]*>Anotar na mão', html)
+    assert note
+    hand = note.group(1).replace("&amp;", "&")
+    assert query_of(hand)["variante"] == ["mineiro"]
+    attrs = ruling(client, hand.replace("rodadas=nos", "rodadas=nos,nos"))
+    assert (attrs["data-resultado"], attrs["data-pontos"]) == ("nos", "2")
