@@ -104,6 +104,7 @@ def home(query: RoundQuery, carry: Mapping[str, Any], board: Board | None) -> di
         "mesa": board.mesa if board else None,
         "ref": reference.build(query.ruleset, Card.parse(query.vira) if query.vira else None),
         "ref_hint": REF_HINT,
+        "vira_table": query.variant.manilhas is None,
         "variant": query.variant,
         "variant_switch": variant_switch(
             query.variant, lambda rules: url_for("juiz.index", **variant_param(rules))
@@ -156,6 +157,7 @@ def round_page(
         "cover_known_href": link(cover=not query.cover) if coverable else None,
         "hand_notes": _hand_notes(query, ruling, teams),
         "ref": reference.build(query.ruleset, ruling.vira),
+        "vira_table": query.variant.manilhas is None,
         **tabs(
             board,
             query.players,

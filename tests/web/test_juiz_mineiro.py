@@ -389,3 +389,11 @@ def test_a_mineiro_round_is_noted_on_a_mineiro_hand(client: FlaskClient) -> None
     assert query_of(hand)["variante"] == ["mineiro"]
     attrs = ruling(client, hand.replace("rodadas=nos", "rodadas=nos,nos"))
     assert (attrs["data-resultado"], attrs["data-pontos"]) == ("nos", "2")
+
+
+@pytest.mark.parametrize("url", ["/juiz?variante=mineiro", "/juiz/rodada?variante=mineiro"])
+def test_the_mineiro_reference_has_no_vira_table(client: FlaskClient, url: str) -> None:
+    """No vira in Mineiro: the reference shows the fixed manilhas, not the vira table."""
+    found = hooks(page(client, url))
+    assert "fixas" in found and "tabela-vira" not in found
+    assert "tabela-vira" in hooks(page(client, url.replace("variante=mineiro", "vira=4o")))
