@@ -15,11 +15,13 @@ from ..rules import (
     Reason,
     Result,
     RulesError,
+    Variant,
     WholeHandVerdict,
     word,
 )
 
 REASON = "pelo juiz"
+OTHER_RULES = "Esta mesa joga Truco Paulista: a decisão de outra variante não vai para o placar."
 VALUE_NAMES = {1: "mão simples", 3: "truco", 6: "seis", 9: "nove", 12: "doze"}
 KINDS = {
     kind.value: kind
@@ -29,6 +31,12 @@ PHASE_TEXTS = {
     Phase.GAME_OVER: "A partida acabou: comece a próxima partida no placar.",
     Phase.SERIES_OVER: "A série acabou: comece uma nova série no placar.",
 }
+
+
+def fits_table(board: Board, rules: Variant) -> bool:
+    """True when a ruling under `rules` may go to the board: tables play Truco Paulista."""
+    del board  # every table plays Truco Paulista until tables carry a rule set
+    return rules.code == "paulista"
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from ..rules import (
     TIED,
     Card,
     Section,
+    Variant,
     mao_opens,
     may_cover,
     next_opening_side,
@@ -31,7 +32,7 @@ from ..rules import (
 )
 from ..urls import absolute_url
 from . import apply, reference
-from .naming import Naming, names_of
+from .naming import NAME_KEYS, Naming, names_of
 from .query import (
     HAND_KEYS,
     MAX_VALUE,
@@ -39,10 +40,12 @@ from .query import (
     HandQuery,
     RoundQuery,
     parse_round,
+    players_option,
     round_start,
+    variant_param,
 )
 from .rulings import HandRuling, RoundRuling, table_names
-from .widgets import Grid, Segment, Switch, card_grid, option_switch
+from .widgets import Grid, Segment, Switch, card_grid, option_switch, variant_switch
 
 REF_HINT = "Para ver as manilhas e a força das cartas de uma vira, abra a rodada e toque a vira."
 
@@ -53,9 +56,7 @@ def whatsapp(headline: str, link: str) -> str:
     return f"https://wa.me/?text={quote(text, safe='')}"
 
 
-def share(
-    endpoint: str, params: Mapping[str, Any], headline: str, names: Naming
-) -> dict[str, str]:
+def share(endpoint: str, params: Mapping[str, Any], headline: str, names: Naming) -> dict[str, str]:
     """The ruling's link to share, with the names the page shows (never the table's token),
     under the address other phones can open (the one the share page uses, never localhost
     unless nothing else serves), and the WhatsApp link that sends it."""
@@ -103,6 +104,11 @@ def home(query: RoundQuery, carry: Mapping[str, Any], board: Board | None) -> di
         "mesa": board.mesa if board else None,
         "ref": reference.build(query.ruleset, Card.parse(query.vira) if query.vira else None),
         "ref_hint": REF_HINT,
+        "vira_table": query.variant.manilhas is None,
+        "variant": query.variant,
+        "variant_switch": variant_switch(
+            query.variant, lambda rules: url_for("juiz.index", **variant_param(rules))
+        ),
         "round_href": url_for("juiz.round_page", **carry),
         "hand_href": url_for("juiz.hand_page", **carry),
         "whole_href": url_for("juiz.hand_page", eventos="", **carry),
@@ -140,6 +146,9 @@ def round_page(
         "ruling": ruling,
         "teams": teams,
         "switches": _switches(query, ruling, teams, link),
+        "variant_switch": variant_switch(
+            query.variant, lambda rules: link(**_round_under(query, rules))
+        ),
         "grid": _grid(query, ruling, link) if ruling.result is None else (),
         "undo_href": undo,
         "restart_href": link(plays=(), cover=False) if query.plays else None,
@@ -148,6 +157,7 @@ def round_page(
         "cover_known_href": link(cover=not query.cover) if coverable else None,
         "hand_notes": _hand_notes(query, ruling, teams),
         "ref": reference.build(query.ruleset, ruling.vira),
+        "vira_table": query.variant.manilhas is None,
         **tabs(
             board,
             query.players,
@@ -156,6 +166,20 @@ def round_page(
             whole_href(query.players, carry),
         ),
         **share("juiz.round_page", shared, ruling.headline, names_of(query.naming, board)),
+    }
+
+
+def _round_under(query: RoundQuery, rules: Variant) -> dict[str, Any]:
+    """The changes that start the round over under another rule set (its cards, seats it has)."""
+    return {
+        "variant": rules,
+        "players": query.players if query.players in rules.players else PLAYERS.default,
+        "deck": rules.deck or DECK.default,
+        "manilhas": rules.manilhas or MANILHAS.default,
+        "vira": None,
+        "plays": (),
+        "previous": (),
+        "cover": False,
     }
 
 
@@ -176,7 +200,7 @@ def _hand_notes(
     carry = tuple(query.carry().items())
 
     def href(earlier: tuple[str, ...]) -> str:
-        hand = HandQuery(query.players, (*earlier, result), carry)
+        hand = HandQuery(query.players, (*earlier, result), carry, variant=query.variant)
         return url_for("juiz.hand_page", **hand.params())
 
     if query.round_number == 1 or query.previous:
@@ -244,8 +268,13 @@ def _switches(
             for n in (1, 2, 3)
         ),
     )
-    switches = [option_switch(PLAYERS, query, link), rounds]
-    switches += [option_switch(DECK, query, link), option_switch(MANILHAS, query, link)]
+    rules = query.variant
+    switches = [option_switch(players_option(rules), query, link), rounds]
+    switches += [
+        option_switch(option, query, link)
+        for option, imposed in ((DECK, rules.deck), (MANILHAS, rules.manilhas))
+        if imposed is None
+    ]
     if mao_opens(query.round_number):
         opener = (Segment(team, link(opener=n), n == query.opener) for n, team in enumerate(teams))
         switches.append(Switch("Abre a rodada", tuple(opener)))
@@ -327,8 +356,13 @@ def hand_page(
         "restart_href": link(()) if query.results else None,
         "rule_section": Section.RODADAS,
         "message": message,
-        "players_switch": option_switch(PLAYERS, query, _hand_link(query)),
-        "panel": apply.panel(board, ruling.result) if board is not None else None,
+        "players_switch": option_switch(players_option(query.variant), query, _hand_link(query)),
+        "variant_switch": variant_switch(
+            query.variant, lambda rules: _hand_link(query)(**_hand_under(query, rules))
+        ),
+        "panel": apply.panel(board, ruling.result)
+        if board is not None and apply.fits_table(board, query.variant)
+        else None,
         **tabs(
             board,
             query.players,
@@ -337,6 +371,16 @@ def hand_page(
             whole_href(query.players, carry),
         ),
         **share("juiz.hand_page", shared, ruling.headline, names_of(query.naming, board)),
+    }
+
+
+def _hand_under(query: HandQuery, rules: Variant) -> dict[str, Any]:
+    """The changes that judge the same rounds under another rule set (the names kept, its
+    cards)."""
+    return {
+        "variant": rules,
+        "players": query.players if query.players in rules.players else PLAYERS.default,
+        "carry": tuple((key, value) for key, value in query.carry if key in NAME_KEYS),
     }
 
 

@@ -18,6 +18,8 @@ from ..rules import (
     ANSWERER,
     DECK,
     MANILHAS,
+    MINEIRO,
+    PAULISTA,
     PLAY_COUNTS,
     PLAYERS,
     ROUND_LABELS,
@@ -36,24 +38,29 @@ from ..rules import (
     RuleSet,
     Special,
     TieOpener,
+    Variant,
     check_mao,
     check_vira,
     either,
     mao_opens,
     may_cover,
     undecided,
+    variant,
 )
 from ..rules.events import split_events
+from ..rules.options import Choice
 from .naming import NAME_KEYS, Naming, read_naming
 
 T = TypeVar("T")
 
 MAX_VALUE = 80
 CARD_OPTIONS: tuple[Option[Any], ...] = (DECK, MANILHAS, TIE_OPENER)  # every juiz page keeps
-CARRY_KEYS = ("vira", *(option.param for option in CARD_OPTIONS), *NAME_KEYS)
+VARIANT_PARAM = "variante"
+CARRY_KEYS = ("vira", VARIANT_PARAM, *(option.param for option in CARD_OPTIONS), *NAME_KEYS)
 # The parameters of the round and the hand pages (a refused query's link repeats them as given).
 ROUND_KEYS = (
     "vira",
+    VARIANT_PARAM,
     "rodada",
     PLAYERS.param,
     *(option.param for option in CARD_OPTIONS),
@@ -63,8 +70,33 @@ ROUND_KEYS = (
     "jogadas",
     *NAME_KEYS,
 )
-HAND_KEYS = ("rodadas", PLAYERS.param, *NAME_KEYS)
+HAND_KEYS = ("rodadas", VARIANT_PARAM, PLAYERS.param, *NAME_KEYS)
 NO_VIRA_HINT = "Tire a vira do link ou escolha manilha variável."
+MINEIRO_VIRA = (
+    "No Truco Mineiro as manilhas são fixas (4 de paus, 7 de copas, ás de espadas e 7 de "
+    "ouros): não há vira. Tire a vira do link."
+)
+# The seat counts of the rule sets, as the players switch offers them (Mineiro adds 3x3).
+SEATS_3X3: Option[Any] = replace(
+    PLAYERS,
+    choices=(*PLAYERS.choices, Choice[Any](6, "3x3", "3x3", long="3x3, em trios")),
+)
+
+
+def players_option(rules: Variant) -> Option[Any]:
+    """The players option of a rule set: 1x1 and 2x2, and 3x3 where it seats six."""
+    return SEATS_3X3 if 6 in rules.players else PLAYERS
+
+
+def variant_param(rules: Variant) -> dict[str, Any]:
+    """The rule set as links spell it: nothing for Paulista (the default), else 'variante'."""
+    return {} if rules is PAULISTA else {VARIANT_PARAM: rules.code}
+
+
+def read_variant(args: Mapping[str, str], default: Variant = PAULISTA) -> Variant:
+    """The rule set a link asks for ('variante=mineiro'), the default when absent."""
+    value = _text(args, VARIANT_PARAM)
+    return default if value is None else variant(_plain(value))
 
 
 def _plain(text: str) -> str:
@@ -101,11 +133,13 @@ class RoundQuery:
     cover: bool = False
     mao_seat: int = 0
     naming: Naming | None = None
+    variant: Variant = PAULISTA
 
     @property
     def ruleset(self) -> RuleSet:
-        """The card rules chosen."""
-        return RuleSet(deck=self.deck, manilhas=self.manilhas, tie_opener=self.tie_opener)
+        """The card rules chosen (those the rule set imposes over them)."""
+        base = RuleSet(deck=self.deck, manilhas=self.manilhas, tie_opener=self.tie_opener)
+        return self.variant.ruleset(base)
 
     @property
     def fixed(self) -> bool:
@@ -141,6 +175,7 @@ class RoundQuery:
         """Every setting spelled out, for the page's own links (they never name a table)."""
         params = {
             "vira": self.vira or None,
+            **variant_param(self.variant),
             "rodada": str(self.round_number),
             PLAYERS.param: str(self.players),
             **{option.param: getattr(self, option.name) for option in CARD_OPTIONS},
@@ -199,15 +234,21 @@ class HandQuery:
     results: tuple[str, ...] = ()
     carry: tuple[tuple[str, str], ...] = ()
     naming: Naming | None = None
+    variant: Variant = PAULISTA
 
     def params(self, results: tuple[str, ...] | None = None) -> dict[str, Any]:
         """The page's own links: this hand (or other results) and the kept settings."""
-        return {**self.share_params(results), **dict(self.carry)}
+        kept = {key: value for key, value in self.carry if key != VARIANT_PARAM}
+        return {**self.share_params(results), **kept}
 
     def share_params(self, results: tuple[str, ...] | None = None) -> dict[str, Any]:
         """The shareable query string: the results and the number of players only."""
         chosen = self.results if results is None else results
-        params = {"rodadas": ",".join(chosen) or None, "jogadores": str(self.players)}
+        params = {
+            "rodadas": ",".join(chosen) or None,
+            **variant_param(self.variant),
+            "jogadores": str(self.players),
+        }
         return {key: value for key, value in params.items() if value is not None}
 
 
@@ -253,9 +294,22 @@ def _list(args: Mapping[str, str], name: str) -> tuple[str, ...]:
 
 
 def _settings(args: Mapping[str, str], start: RoundQuery) -> RoundQuery:
-    """The settings shared by every page (the players and the card rules), checked."""
+    """The settings shared by every page (the rule set, the players and the card rules),
+    checked; the cards a rule set imposes replace the ones asked for."""
+    rules = read_variant(args, start.variant)
     cards = {o.name: _option(args, o, getattr(start, o.name)) for o in CARD_OPTIONS}
-    return replace(start, players=_option(args, PLAYERS, start.players), **cards)
+    cards["deck"] = rules.deck or cards["deck"]
+    cards["manilhas"] = rules.manilhas or cards["manilhas"]
+    players = _players(args, rules, start.players)
+    return replace(start, variant=rules, players=players, **cards)
+
+
+def _players(args: Mapping[str, str], rules: Variant, default: int) -> int:
+    """The number of players, among the rule set's seat counts; the default when absent (or
+    the first count when the default does not fit the rule set)."""
+    fallback = default if default in rules.players else PLAYERS.default
+    players: int = _option(args, players_option(rules), fallback)
+    return players
 
 
 def parse_round(
@@ -272,11 +326,11 @@ def parse_round(
         )
         query = replace(query, opener=opener, round_number=_round(args))
         query = replace(query, cover=args.get("cobrir") == "1" and may_cover(query.round_number))
-        query = replace(query, plays=_plays(args))
+        query = replace(query, plays=_plays(args, query.variant))
         query = replace(query, previous=_previous(args, query.round_number))
         query = replace(query, mao=_mao(args, query))
         query = replace(query, mao_seat=_mao_seat(args, query))
-        query = replace(query, vira=_vira(args, query.ruleset))
+        query = replace(query, vira=_vira(args, query.ruleset, query.variant))
     except RulesError as error:
         return query, str(error)
     return query, None
@@ -293,10 +347,10 @@ def _round(args: Mapping[str, str]) -> int:
     return rounds[value]
 
 
-def _plays(args: Mapping[str, str]) -> tuple[str, ...]:
+def _plays(args: Mapping[str, str], rules: Variant) -> tuple[str, ...]:
     """The plays as typed, refused past the most a round has."""
     plays = _list(args, "jogadas")
-    if len(plays) > max(PLAY_COUNTS):
+    if len(plays) > max(*PLAY_COUNTS, *rules.players):
         raise RuleBroken(Reason(Code.PLAYS_PER_ROUND, count=len(plays)))
     return plays
 
@@ -336,12 +390,14 @@ def _mao_seat(args: Mapping[str, str], query: RoundQuery) -> int:
     return seats[value]
 
 
-def _vira(args: Mapping[str, str], ruleset: RuleSet) -> str | None:
+def _vira(args: Mapping[str, str], ruleset: RuleSet, rules: Variant = PAULISTA) -> str | None:
     """The vira's canonical text; RulesError when it does not parse or the rules refuse any vira
-    (manilha fixa)."""
+    (manilha fixa, and Truco Mineiro's fixed manilhas)."""
     value = _text(args, "vira")
     if value is None:
         return None
+    if rules.manilhas == "fixa":
+        raise RulesError(MINEIRO_VIRA)
     if ruleset.fixed:
         try:
             check_vira(ruleset, value)
@@ -366,17 +422,17 @@ def read_carry(args: Mapping[str, str], start: RoundQuery = GLOBAL) -> dict[str,
     return {key: value for key, value in query.carry().items() if key in given}
 
 
-def parse_hand(
-    args: Mapping[str, str], start: RoundQuery = GLOBAL
-) -> tuple[HandQuery, str | None]:
+def parse_hand(args: Mapping[str, str], start: RoundQuery = GLOBAL) -> tuple[HandQuery, str | None]:
     """The hand query (with safe fallbacks) and the first refusal, if any."""
     query = HandQuery(
         players=start.players,
         carry=tuple(read_carry(args, start).items()),
         naming=read_naming(args),
+        variant=start.variant,
     )
     try:
-        query = replace(query, players=_option(args, PLAYERS, start.players))
+        rules = read_variant(args, start.variant)
+        query = replace(query, variant=rules, players=_players(args, rules, start.players))
         results = _list(args, "rodadas")
         if len(results) > len(ROUNDS):
             raise RuleBroken(Reason(Code.HAND_ROUNDS, count=len(results)))
@@ -398,6 +454,7 @@ MAX_EVENTS = 40
 WHOLE_OPTIONS: tuple[Option[Any], ...] = (*CARD_OPTIONS, ANSWERER)  # the whole hand's rules
 EVENT_KEYS = (
     "vira",
+    VARIANT_PARAM,
     PLAYERS.param,
     "mao",
     "eventos",
@@ -406,6 +463,27 @@ EVENT_KEYS = (
     *NAME_KEYS,
 )
 SPECIALS: tuple[Special, ...] = tuple(Special)
+
+
+def special_spelled(special: Special, rules: Variant) -> str:
+    """How a link spells the kind of hand: 'onze-nos' in Paulista, 'dez-nos' in Mineiro."""
+    if rules is MINEIRO and special.onze_side is not None:
+        return special.value.replace("onze", "dez")
+    return special.value
+
+
+def _special(args: Mapping[str, str], rules: Variant, default: Special) -> Special:
+    """The kind of hand a link asks for, spelled the rule set's way; the default when absent."""
+    spellings = {special_spelled(s, rules): s for s in SPECIALS}
+    word = "dez" if rules is MINEIRO else "onze"
+    return _choice(
+        args,
+        "especial",
+        spellings,
+        default,
+        f"Tipo de mão desconhecido: use especial={word}-nos, especial={word}-eles ou "
+        "especial=ferro (ou nada, para uma mão normal).",
+    )
 
 
 @dataclass(frozen=True)
@@ -424,15 +502,18 @@ class WholeQuery:
     events: tuple[str, ...] = ()
     cover: bool = False
     naming: Naming | None = None
+    variant: Variant = PAULISTA
 
     @property
     def ruleset(self) -> RuleSet:
-        """The rules chosen."""
-        return RuleSet(
-            deck=self.deck,
-            manilhas=self.manilhas,
-            tie_opener=self.tie_opener,
-            answerer=self.answerer,
+        """The rules chosen (the cards the rule set imposes over them)."""
+        return self.variant.ruleset(
+            RuleSet(
+                deck=self.deck,
+                manilhas=self.manilhas,
+                tie_opener=self.tie_opener,
+                answerer=self.answerer,
+            )
         )
 
     @property
@@ -449,11 +530,12 @@ class WholeQuery:
         """The shareable query string: the hand, and the options away from their defaults."""
         params: dict[str, Any] = {
             "vira": self.vira,
+            **variant_param(self.variant),
             PLAYERS.param: str(self.players),
             "mao": str(self.mao),
             "eventos": ",".join(self.events),
             **self._rules(),
-            "especial": self.special.value,
+            "especial": special_spelled(self.special, self.variant),
         }
         changed = {key: value for key, value in params.items() if value is not None}
         for option in WHOLE_OPTIONS:
@@ -472,14 +554,18 @@ class WholeQuery:
         return {
             **self.share_params(),
             **self._rules(),
-            "especial": self.special.value,
+            "especial": special_spelled(self.special, self.variant),
             **({"cobrir": "1"} if self.cover else {}),
         }
 
     def carry(self) -> dict[str, Any]:
         """What the other juiz pages keep: the vira and the card rules."""
         return RoundQuery(
-            players=self.players, vira=self.vira, naming=self.naming, **_cards(self)
+            players=self.players,
+            vira=self.vira,
+            naming=self.naming,
+            variant=self.variant,
+            **_cards(self),
         ).carry()
 
 
@@ -529,24 +615,20 @@ def parse_whole(
     the settings the query string leaves out (the table's when opened from one)."""
     query = replace(start, naming=read_naming(args))
     try:
-        settings = _settings(args, RoundQuery(players=start.players, **_cards(start)))
-        query = replace(query, players=settings.players, **_cards(settings))
+        begun = RoundQuery(players=start.players, variant=start.variant, **_cards(start))
+        settings = _settings(args, begun)
+        query = replace(
+            query, variant=settings.variant, players=settings.players, **_cards(settings)
+        )
         query = replace(
             query,
             answerer=_option(args, ANSWERER, start.answerer),
-            special=_choice(
-                args,
-                "especial",
-                {s.value: s for s in SPECIALS},
-                start.special,
-                "Tipo de mão desconhecido: use especial=onze-nos, especial=onze-eles ou "
-                "especial=ferro (ou nada, para uma mão normal).",
-            ),
+            special=_special(args, query.variant, start.special),
         )
         mao = start.mao if start.mao <= query.players else 1
         query = replace(query, mao=_seat(args, "mao", mao, query.players))
         query = replace(query, events=_events(args), cover=args.get("cobrir") == "1")
-        query = replace(query, vira=_vira(args, query.ruleset))
+        query = replace(query, vira=_vira(args, query.ruleset, query.variant))
     except RulesError as error:
         return query, str(error)
     return query, None

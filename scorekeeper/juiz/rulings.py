@@ -5,11 +5,12 @@ Every rule and every reason is the engine's, in its words."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..mesas import Board
 from ..rules import (
     DEFAULT_SIDES,
+    PAULISTA,
     SIDE_LABELS,
     TIED,
     Card,
@@ -22,6 +23,7 @@ from ..rules import (
     RuleBroken,
     RulesError,
     Section,
+    Variant,
     WholeHandVerdict,
     check_plays_count,
     check_vira,
@@ -34,7 +36,8 @@ from ..rules import (
     results_of,
     word,
 )
-from ..rules.reasons import points_text
+from ..rules.reasons import in_book, points_text
+from ..rules.sections import MineiroSection
 from .naming import Naming, names_of
 from .query import HandQuery, RoundQuery, WholeQuery
 
@@ -49,27 +52,32 @@ def table_names(
     return names.teams, names.players
 
 
+Book = Section | MineiroSection  # a section of the rule book of either rule set
+
+
 @dataclass(frozen=True)
 class Said:
     """A reason as the page shows it: its words and the rule-book section it applies."""
 
     text: str
-    section: Section | None = None
+    section: Book | None = None
 
 
-def said(reasons: Sequence[Reason], names: Names) -> tuple[Said, ...]:
-    """The engine's reasons in its words, with the table's names, each with its section."""
-    return tuple(Said(word(reason, names), reason.section) for reason in reasons)
+def said(reasons: Sequence[Reason], names: Names, rules: Variant = PAULISTA) -> tuple[Said, ...]:
+    """The engine's reasons in its words, with the table's names, each with its section in the
+    rule book of `rules`."""
+    return tuple(Said(word(reason, names), reason.section_in(rules)) for reason in reasons)
 
 
-def section_of(error: RulesError) -> Section | None:
-    """The rule-book section of the rule a refusal names, when it carries its reason."""
-    return error.reason.section if isinstance(error, RuleBroken) else None
+def section_of(error: RulesError, rules: Variant = PAULISTA) -> Book | None:
+    """The rule-book section (of `rules`) of the rule a refusal names, when it carries its
+    reason."""
+    return error.reason.section_in(rules) if isinstance(error, RuleBroken) else None
 
 
-def refusal_said(error: RulesError, names: Names) -> Said:
+def refusal_said(error: RulesError, names: Names, rules: Variant = PAULISTA) -> Said:
     """A refusal in the engine's words, with the section of the rule it breaks when it has one."""
-    return Said(explain(error, names), section_of(error))
+    return Said(explain(error, names), section_of(error, rules))
 
 
 @dataclass(frozen=True)
@@ -103,13 +111,14 @@ class RoundRuling:
     prompt: str = ""
     next_result: str | None = None
     picking_vira: bool = False
-    error_section: Section | None = None
+    error_section: Book | None = None
+    rules: Variant = PAULISTA
 
     @property
     def said(self) -> tuple[Said, ...]:
         """The reasons with the rule-book section each applies."""
         why = () if self.verdict is None else self.verdict.why
-        sections = [r.section for r in why] + [None] * len(self.reasons)
+        sections = [r.section_in(self.rules) for r in why] + [None] * len(self.reasons)
         return tuple(Said(t, sec) for t, sec in zip(self.reasons, sections, strict=False))
 
     @property
@@ -143,7 +152,17 @@ def judge_round_query(
     teams: Sequence[str] = DEFAULT_SIDES,
     given: Sequence[str] = (),
 ) -> RoundRuling:
-    """Rule on the round page's input: a vitória, an empate, a refusal, or what is missing."""
+    """Rule on the round page's input: a vitória, an empate, a refusal, or what is missing;
+    every rule linked in the rule book of the query's rule set."""
+    ruling = _judge_round(query, refusal, teams, given)
+    rules = query.variant
+    return replace(ruling, rules=rules, error_section=in_book(ruling.error_section, rules))
+
+
+def _judge_round(
+    query: RoundQuery, refusal: str | None, teams: Sequence[str], given: Sequence[str]
+) -> RoundRuling:
+    """The round ruling, its sections Truco Paulista's."""
     table = Names(sides=tuple(teams), seats=tuple(given))
     names = [table.seat(seat + 1) for seat in query.seats]
     empty = tuple(Slot(i + 1, n, (query.opener + i) % 2) for i, n in enumerate(names))
@@ -221,6 +240,7 @@ def _ruled(
             round_number=query.round_number,
             players=query.players,
             mao=query.mao,
+            counts=query.variant.players,
         )
     except RulesError as error:
         return RoundRuling(
@@ -240,7 +260,7 @@ def _ruled(
         winner_side = (query.opener + verdict.winning_side) % 2
         next_result = SIDE_LABELS[winner_side]
         win = verdict.plays[verdict.winning_play or 0]
-        headline = f"Rodada para {teams[winner_side] if query.players == 4 else win.player}"
+        headline = f"Rodada para {teams[winner_side] if query.players > 2 else win.player}"
     return RoundRuling(
         verdict.result,
         headline,
@@ -264,14 +284,21 @@ class HandRuling:
     error: str | None = None
     verdict: HandVerdict | None = None
     winner_side: int | None = None
-    error_section: Section | None = None
+    error_section: Book | None = None
+    rules: Variant = PAULISTA
 
     @property
     def said(self) -> tuple[Said, ...]:
         """The reasons with the rule-book section each applies."""
         why = () if self.verdict is None else self.verdict.why
-        sections = [r.section for r in why] + [None] * len(self.reasons)
+        sections = [r.section_in(self.rules) for r in why] + [None] * len(self.reasons)
         return tuple(Said(t, sec) for t, sec in zip(self.reasons, sections, strict=False))
+
+    @property
+    def points(self) -> int | None:
+        """What the hand scores under its rule set (Paulista 1, Mineiro 2; 0 when void or
+        undecided); None when refused."""
+        return None if self.verdict is None else self.verdict.points(self.rules)
 
     @property
     def next_round(self) -> int | None:
@@ -287,7 +314,15 @@ class HandRuling:
 def judge_hand_query(
     query: HandQuery, refusal: str | None, teams: Sequence[str] = DEFAULT_SIDES
 ) -> HandRuling:
-    """Rule on the hand page's input, in words that fit any team name."""
+    """Rule on the hand page's input, in words that fit any team name; every rule linked in the
+    rule book of the query's rule set."""
+    ruling = _judge_hand(query, refusal, teams)
+    rules = query.variant
+    return replace(ruling, rules=rules, error_section=in_book(ruling.error_section, rules))
+
+
+def _judge_hand(query: HandQuery, refusal: str | None, teams: Sequence[str]) -> HandRuling:
+    """The hand ruling, its sections Truco Paulista's."""
     if refusal:
         return HandRuling(Result.INVALIDO, "Resultado impossível", error=refusal)
     names = Names(sides=tuple(teams))
@@ -335,7 +370,7 @@ class WholeRuling:
         return None if self.refused is None else self.refused.text
 
     @property
-    def error_section(self) -> Section | None:
+    def error_section(self) -> Book | None:
         """The rule-book section of the refusal, if any."""
         return None if self.refused is None else self.refused.section
 
@@ -387,14 +422,15 @@ def judge_whole_query(
             vira=query.vira,
             mao=query.mao,
             special=query.special,
+            variant=query.variant,
         )
     except RulesError as error:
-        refused = refusal_said(error, names)
+        refused = refusal_said(error, names, query.variant)
         return WholeRuling(Result.INVALIDO, "Não dá para julgar assim", refused=refused)
     illegal = verdict.illegal
     if illegal is not None:
-        refused = Said(illegal.message(names), illegal.reason.section)
-        reasons = said(verdict.reasons, names)
+        refused = Said(illegal.message(names), illegal.reason.section_in(query.variant))
+        reasons = said(verdict.reasons, names, query.variant)
         return WholeRuling(Result.INVALIDO, "Jogada impossível", reasons, refused, verdict, names)
     result = verdict.result
     if result is Result.INDECISA:
@@ -404,5 +440,5 @@ def judge_whole_query(
     else:
         headline = f"Mão para {teams[verdict.winner or 0]}: {points_text(verdict.points)}"
     return WholeRuling(
-        result, headline, said(verdict.reasons, names), verdict=verdict, names=names
+        result, headline, said(verdict.reasons, names, query.variant), verdict=verdict, names=names
     )

@@ -23,7 +23,7 @@ from ..errors import answer_refusals
 from ..mesas import Board, UnknownTable
 from ..mesas.inputs import Write
 from ..pages.session import JUIZ_TABLE, opened_table
-from ..rules import RulesError
+from ..rules import PAULISTA, RulesError, Variant
 from . import apply, present, whole
 from .query import (
     CARRY_KEYS,
@@ -52,6 +52,12 @@ def _applied_to() -> Board:
     if board is None:
         raise UnknownTable()
     return board
+
+
+@bp.app_template_global("rule_book")
+def rule_book(rules: Variant) -> str:
+    """The rule book of a rule set: /regras for Truco Paulista, /regras/mineiro for Mineiro."""
+    return url_for("regras.index") if rules is PAULISTA else url_for(f"regras.{rules.code}")
 
 
 @bp.after_request
@@ -153,6 +159,8 @@ def apply_whole() -> Any:
     write = Write.read(request.form)
     board = _applied_to()
     query, refusal = parse_whole(request.form, whole_start(board))
+    if not apply.fits_table(board, query.variant):
+        raise RulesError(apply.OTHER_RULES)
     ruling = judge_whole_query(query, refusal, *table_names(board))
     verdict = ruling.verdict
     if ruling.error is not None:

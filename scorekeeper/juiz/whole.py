@@ -13,12 +13,14 @@ from flask import url_for
 from ..mesas import Board
 from ..rules import (
     ANSWERER,
-    PLAYERS,
+    DECK,
+    MANILHAS,
     Card,
     CardEvent,
     HandState,
     Names,
     Special,
+    Variant,
     Word,
     word,
 )
@@ -26,25 +28,26 @@ from ..rules.reasons import points_text
 from . import apply
 from .naming import names_of
 from .present import first_round, given, share, tabs
-from .query import CARD_OPTIONS, EVENT_KEYS, HandQuery, WholeQuery
+from .query import CARD_OPTIONS, EVENT_KEYS, HandQuery, WholeQuery, players_option
 from .rulings import WholeRuling, table_names
-from .widgets import Grid, Segment, Switch, card_grid, option_switch
+from .widgets import Grid, Segment, Switch, card_grid, option_switch, variant_switch
 
 Link = Callable[..., str]
 # What a card that may not be put down yet waits for (read by screen readers).
 WAIT_ANSWER = "espere a resposta"
-WAIT_DECISION = "espere a decisão da mão de onze"
+WAIT_DECISION = "espere a decisão da {0}"
 
 SPECIAL_LABELS = {
     Special.NORMAL: "Normal",
-    Special.ONZE_NOS: "Onze: {0}",
-    Special.ONZE_ELES: "Onze: {1}",
+    Special.ONZE_NOS: "{2}: {0}",
+    Special.ONZE_ELES: "{2}: {1}",
     Special.FERRO: "Ferro",
 }
 WORD_LABELS = {
     Word.TRUCO: "Truco!",
     Word.SEIS: "Seis!",
     Word.NOVE: "Nove!",
+    Word.DEZ: "Dez!",
     Word.DOZE: "Doze!",
     Word.ACEITA: "Aceita",
     Word.CORRE: "Corre",
@@ -149,18 +152,26 @@ def _speakers(
                 outcome = state.if_run(seat)
                 if outcome is not None:
                     detail = f"{points_text(outcome.gain)} para {teams[outcome.side or 0]}"
-            elif said.is_call and said.asks is not None:
-                detail = f"vale {points_text(said.asks)}"
+            elif said.is_call and query.variant.asks(said) is not None:
+                detail = f"vale {points_text(query.variant.asks(said) or 0)}"
             elif onze and state.caller is None:
-                label, detail = "Joga", "a mão de onze, valendo 3"
+                label, detail = "Joga", _plays_special(query.variant)
             elif state.bet.waiting is not None:
                 detail = f"o {state.bet.waiting.value}"
             href = link(events=(*query.events, f"{seat}:{said.value}"), cover=False)
             actions.append(Action(label, detail, href, f"diz-{seat}-{said.value}", said.is_call))
-        speakers.append(
-            Speaker(seat, names.seat(seat), state.setup.side(seat), tuple(actions))
-        )
+        speakers.append(Speaker(seat, names.seat(seat), state.setup.side(seat), tuple(actions)))
     return tuple(speakers)
+
+
+def _plays_special(rules: Variant) -> str:
+    """What playing the special hand means: 'a mão de onze, valendo 3'."""
+    return f"a {rules.special_name}, valendo {rules.special_worth}"
+
+
+def _special_word(rules: Variant) -> str:
+    """The special hand's short name on its switch: 'Onze', 'Dez'."""
+    return rules.special_name.removeprefix("mão de ").capitalize()
 
 
 def _status(state: HandState, ruling: WholeRuling, names: Names) -> tuple[str, ...]:
@@ -208,11 +219,13 @@ def _switches(query: WholeQuery, teams: tuple[str, str], names: Names, link: Lin
             ),
         )
 
+    rules = query.variant
     specials: list[tuple[str, object]] = [
-        (label.format(*teams), special) for special, label in SPECIAL_LABELS.items()
+        (label.format(*teams, _special_word(rules)), special)
+        for special, label in SPECIAL_LABELS.items()
     ]
     switches = [
-        option_switch(PLAYERS, query, link, events=(), mao=1),
+        option_switch(players_option(rules), query, link, events=(), mao=1),
         switch(
             "Quem é o mão",
             "mao",
@@ -220,11 +233,33 @@ def _switches(query: WholeQuery, teams: tuple[str, str], names: Names, link: Lin
             events=(),
         ),
         switch("Mão", "special", specials),
-        *(option_switch(option, query, link) for option in CARD_OPTIONS),
+        *(option_switch(option, query, link) for option in _card_options(rules)),
     ]
-    if query.players == 4:
+    if query.players > 2:
         switches.append(option_switch(ANSWERER, query, link))
     return tuple(switches)
+
+
+def _card_options(rules: Variant) -> tuple[Any, ...]:
+    """The card options a hand may change: those its rule set does not impose."""
+    imposed = {DECK.name: rules.deck, MANILHAS.name: rules.manilhas}
+    return tuple(option for option in CARD_OPTIONS if imposed.get(option.name) is None)
+
+
+def _switched(query: WholeQuery, rules: Variant) -> dict[str, Any]:
+    """The changes that start the hand over under another rule set (its cards, seats it has)."""
+    players = query.players if query.players in rules.players else 4
+    return {
+        "variant": rules,
+        "players": players,
+        "deck": rules.deck or DECK.default,
+        "manilhas": rules.manilhas or MANILHAS.default,
+        "vira": None,
+        "events": (),
+        "mao": 1,
+        "special": Special.NORMAL,
+        "cover": False,
+    }
 
 
 def page(
@@ -246,11 +281,17 @@ def page(
         return url_for("juiz.hand_page", **query.but(**changes).params())
 
     carry = query.carry()
-    first = first_round(HandQuery(query.players, (), tuple(carry.items())), board)
+    hand = HandQuery(query.players, (), tuple(carry.items()), variant=query.variant)
+    first = first_round(hand, board)
     return {
         **_on_the_table(query, ruling, table_names(board, query.naming)[0], link),
+        "variant_switch": variant_switch(
+            query.variant, lambda rules: link(**_switched(query, rules))
+        ),
         "message": message,
-        "panel": apply.whole_panel(board, verdict) if board is not None else None,
+        "panel": apply.whole_panel(board, verdict)
+        if board is not None and apply.fits_table(board, query.variant)
+        else None,
         **tabs(
             board,
             query.players,
@@ -289,7 +330,7 @@ def _on_the_table(
     elif playing and state is not None and state.caller is not None:
         prompt = "Ninguém joga carta enquanto o pedido espera resposta."
     elif playing and state is not None and state.onze_open:
-        prompt = "Ninguém joga carta antes da decisão da mão de onze."
+        prompt = f"Ninguém joga carta antes da decisão da {query.variant.special_name}."
     undo = None
     if query.events:
         undo = link(events=query.events[:-1], cover=False)
@@ -307,7 +348,9 @@ def _on_the_table(
         "now": _status(state, ruling, names) if playing and state else (),
         "grid": _grid(query, state, link) if picking_vira or playing else (),
         "prompt": prompt,
-        "wait_text": WAIT_DECISION if state is not None and state.onze_open else WAIT_ANSWER,
+        "wait_text": WAIT_DECISION.format(query.variant.special_name)
+        if state is not None and state.onze_open
+        else WAIT_ANSWER,
         "cover_href": cover_href,
         "cover_known_href": cover_known_href,
         "undo_href": undo,
@@ -323,4 +366,4 @@ def _two_may_speak(query: WholeQuery) -> bool:
     """True when two seats may have something to say at once (any player of a side answers a
     call or decides a mão de onze): the page then keeps room for two rows of buttons from the
     start."""
-    return query.players == 4 and query.ruleset.anyone_answers
+    return query.players > 2 and query.ruleset.anyone_answers

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules import SUITS, Card, Choice, Option, RuleSet, deck, manilhas
+from ..rules import SUITS, VARIANTS, Card, Choice, Option, RuleSet, Variant, deck, manilhas
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,12 @@ def option_switch(
         return Segment(choice.switch_label, href, choice.value == current)
 
     return Switch(option.title, tuple(segment(choice) for choice in option.offered))
+
+
+def variant_switch(current: Variant, link: Callable[[Variant], str]) -> Switch:
+    """The rule set switch (Truco Paulista | Truco Mineiro), each a link to the page under it."""
+    segments = tuple(Segment(v.name, link(v), v is current) for v in VARIANTS.values())
+    return Switch("Regras", segments)
 
 
 @dataclass(frozen=True)

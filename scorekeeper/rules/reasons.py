@@ -15,7 +15,7 @@ from .calls import Word
 from .cards import Card
 from .errors import RulesError
 from .scoring import Special
-from .sections import Section
+from .sections import MineiroSection, Section
 from .variants import PAULISTA, Variant
 
 ORDINALS = ("primeira", "segunda", "terceira")
@@ -209,6 +209,29 @@ _SECTIONS: dict[Code, Section | None] = {
 }
 
 
+# Where the Truco Mineiro page (/regras/mineiro) states the rule of each Paulista section.
+MINEIRO_SECTIONS: dict[Section, MineiroSection] = {
+    Section.CARTAS: MineiroSection.CARTAS,
+    Section.RODADAS: MineiroSection.RODADAS,
+    Section.COBERTA: MineiroSection.RODADAS,
+    Section.TRUCO: MineiroSection.TRUCO,
+    Section.CORRER: MineiroSection.CORRER,
+    Section.ONZE: MineiroSection.DEZ,
+    Section.FERRO: MineiroSection.FERRO,
+    Section.PONTOS: MineiroSection.PONTOS,
+}
+
+
+def in_book(
+    section: Section | MineiroSection | None, rules: Variant
+) -> Section | MineiroSection | None:
+    """Where the rule book of `rules` states the rule of a Truco Paulista section (a Mineiro
+    section stays itself)."""
+    if not isinstance(section, Section) or rules.code == PAULISTA.code:
+        return section
+    return MINEIRO_SECTIONS[section]
+
+
 @dataclass(frozen=True)
 class Shown:
     """A card as a reason shows it: who put it down, and whether it is a manilha."""
@@ -249,8 +272,17 @@ class Reason:
     rules: Variant | None = None  # the rule set a special hand's reason words; None: Paulista
 
     @property
-    def section(self) -> Section | None:
-        """The rule-book section this reason applies (None for input that is no event)."""
+    def section(self) -> Section | MineiroSection | None:
+        """The rule-book section this reason applies (None for input that is no event): a Truco
+        Mineiro section when the reason carries that rule set."""
+        return self.section_in(self.rules or PAULISTA)
+
+    def section_in(self, rules: Variant) -> Section | MineiroSection | None:
+        """The section this reason applies in the rule book of `rules`."""
+        return in_book(self._paulista_section(), rules)
+
+    def _paulista_section(self) -> Section | None:
+        """The Truco Paulista section this reason applies."""
         if self.code in (Code.NO_CALL_IN_SPECIAL, Code.HAND_STARTS):
             if self.special is Special.FERRO:
                 return Section.FERRO
@@ -468,8 +500,7 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
             )
         case Code.CARD_WHILE_CALL_WAITS:
             return (
-                f"O pedido de {call} está esperando resposta: ninguém joga carta antes da "
-                "resposta."
+                f"O pedido de {call} está esperando resposta: ninguém joga carta antes da resposta."
             )
         case Code.CALL_WAITS:
             return f"Já há um pedido de {call} esperando resposta."
@@ -498,8 +529,7 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
             )
         case Code.ONLY_ACCEPTER_ASKS:
             return (
-                "Depois de um pedido aceito, só o lado que aceitou pode pedir o próximo "
-                f"({side})."
+                f"Depois de um pedido aceito, só o lado que aceitou pode pedir o próximo ({side})."
             )
         case Code.WRONG_STEP:
             expected = reason.text or Word.call_for(reason.points or 3).value
@@ -569,8 +599,7 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
             )
         case Code.ONZE_DECLINED:
             return (
-                f"Correram da {rules.special_name} ({seat}): {points} para {side}, sem jogar a "
-                "mão."
+                f"Correram da {rules.special_name} ({seat}): {points} para {side}, sem jogar a mão."
             )
         case Code.MANILHAS_BY_VIRA:
             assert card is not None
@@ -638,8 +667,7 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
             return f"A rodada é de {_side_of(reason, names)}; {seat} abre a próxima rodada."
         case Code.THIRD_ROUND_ENDS:
             return (
-                "Era a terceira rodada: não há próxima, a mão termina aqui (veja quem leva a "
-                "mão)."
+                "Era a terceira rodada: não há próxima, a mão termina aqui (veja quem leva a mão)."
             )
         case Code.ROUND_WON:
             assert card is not None
@@ -668,9 +696,7 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
         case Code.TIED_FIRST_WON_SECOND:
             return f"Empatou a primeira: quem ganhou a segunda ({side}) leva a mão."
         case Code.WON_FIRST_TIED_SECOND:
-            return (
-                f"Ganhou a primeira e empatou a segunda: leva quem ganhou a primeira ({side})."
-            )
+            return f"Ganhou a primeira e empatou a segunda: leva quem ganhou a primeira ({side})."
         case Code.FIRST_TWO_TIED:
             return "Empataram a primeira e a segunda: a terceira rodada decide."
         case Code.ONE_EACH:
@@ -678,13 +704,10 @@ def word(reason: Reason, names: Names = DEFAULT_NAMES) -> str:
         case Code.ALL_TIED:
             return "Empataram as três rodadas: a mão é anulada e ninguém marca pontos."
         case Code.FIRST_TWO_TIED_THIRD_WON:
-            return (
-                f"Empataram a primeira e a segunda: quem ganhou a terceira ({side}) leva a mão."
-            )
+            return f"Empataram a primeira e a segunda: quem ganhou a terceira ({side}) leva a mão."
         case Code.ONE_EACH_THIRD_TIED:
             return (
-                "Uma rodada para cada e empatou a terceira: leva quem ganhou a primeira "
-                f"({side})."
+                f"Uma rodada para cada e empatou a terceira: leva quem ganhou a primeira ({side})."
             )
         case Code.ONE_EACH_THIRD_WON:
             return f"Uma rodada para cada: quem ganhou a terceira ({side}) leva a mão."

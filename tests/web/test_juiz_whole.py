@@ -164,9 +164,9 @@ def test_the_share_link_reproduces_the_ruling_in_canonical_text(client: FlaskCli
 
 
 def test_the_old_hand_format_is_unchanged_without_eventos(client: FlaskClient) -> None:
-    """Without `eventos`, /juiz/mao still rules from round results."""
+    """Without `eventos`, /juiz/mao still rules from round results (a simple hand: 1 point)."""
     attrs = ruling(client, "/juiz/mao?rodadas=nos,empate")
-    assert attrs["data-resultado"] == "nos" and "data-pontos" not in attrs
+    assert attrs["data-resultado"] == "nos" and attrs["data-pontos"] == "1"
 
 
 # --- hostile input ---------------------------------------------------------------------------
