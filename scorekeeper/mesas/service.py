@@ -647,7 +647,9 @@ def edit_table(
         if not 0 <= dealer < players:
             raise RulesError("Quem dá as cartas deve ser um dos jogadores da mesa.")
         first = (dealer - board.state.hands_dealt) % players
-        after = TableSettings.read({**settings, "first_dealer": first})
+        # A table keeps its rule set: the games played were scored by it.
+        kept = {"variante": before.variante}
+        after = TableSettings.read({**settings, **kept, "first_dealer": first})
         if after == before:
             raise RulesError(NOTHING_CHANGED)
         state = board.state.reconfigured(after.config, before.teams)

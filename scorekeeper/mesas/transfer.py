@@ -32,7 +32,17 @@ from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..models import ACTIVE, DISCARDED, UNDONE, HandRecord, Mesa, Turma
-from ..rules import TABLE_OPTIONS, Kind, MatchConfig, MatchState, Outcome, RulesError, RuleSet
+from ..rules import (
+    TABLE_OPTIONS,
+    VARIANTE,
+    Kind,
+    MatchConfig,
+    MatchState,
+    Outcome,
+    RulesError,
+    RuleSet,
+    variant,
+)
 from .inputs import INT_LIMIT
 from .service import MAX_RECORDS, new_token
 from .settings import edit_read
@@ -224,7 +234,8 @@ def _mesa_values(given: Any, where: str) -> tuple[dict[str, Any], MatchConfig]:
     values = _columns(_MESAS, given, where)
     settings = {option.name: values.get(option.name, option.default) for option in TABLE_OPTIONS}
     settings["first_dealer"] = values.get("first_dealer", 0)
-    for option in TABLE_OPTIONS:
+    settings[VARIANTE.name] = values.get(VARIANTE.name, VARIANTE.default)
+    for option in (*TABLE_OPTIONS, VARIANTE):
         if settings.get(option.name) not in option.values:
             raise _broken(f"{where}: {option.unknown.lower()}")
     try:
@@ -233,6 +244,7 @@ def _mesa_values(given: Any, where: str) -> tuple[dict[str, Any], MatchConfig]:
             best_of=settings["best_of"],
             first_dealer=settings["first_dealer"],
             special_at=settings["special_at"],
+            variant=variant(settings[VARIANTE.name]),
         )
         RuleSet(
             deck=settings["deck"], manilhas=settings["manilhas"], tie_opener=settings["tie_opener"]
