@@ -41,13 +41,14 @@ from ..rules import (
     Outcome,
     RulesError,
     RuleSet,
+    Variant,
     variant,
 )
 from .inputs import INT_LIMIT
 from .service import MAX_RECORDS, new_token
 from .settings import edit_read
 from .turmas import find_turma, tables
-from .words import NOTES
+from .words import notes_of
 
 FORMAT = "tento-turma"
 VERSION = 1
@@ -257,12 +258,12 @@ def _mesa_values(given: Any, where: str) -> tuple[dict[str, Any], MatchConfig]:
     return values, config
 
 
-def _note_fits(record: Mapping[str, Any]) -> bool:
+def _note_fits(record: Mapping[str, Any], rules: Variant) -> bool:
     """True when a record's note is none, or one the board offers for a hand like it."""
     note = record.get("note")
     if note is None:
         return True
-    allowed = dict(NOTES.get(record.get("points") or 0, ()))
+    allowed = dict(notes_of(rules, record.get("points")))
     return record.get("kind") == Kind.NORMAL.value and note in allowed
 
 
@@ -292,7 +293,7 @@ def _records(given: Any, config: MatchConfig, where: str) -> list[dict[str, Any]
             or record["kind"] not in {kind.value for kind in Kind}
             or record["status"] not in (ACTIVE, UNDONE, DISCARDED)
             or record.get("side") not in (None, 0, 1)
-            or not _note_fits(record)
+            or not _note_fits(record, config.variant)
             or not (stored is None or (isinstance(stored, list) and len(stored) == size))
             or not all(v is None or type(v) is int for v in stored or ())
         ):

@@ -3,13 +3,17 @@ board's buttons, special hands, notes and deal read from that rule set."""
 
 from __future__ import annotations
 
+import re
+
 from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.extensions import db
+from scorekeeper.mesas import forecast
 from scorekeeper.models import Mesa
+from scorekeeper.rules import MatchConfig, MatchState, Outcome
 
-from .helpers import open_table
+from .helpers import by_testid, open_table, play, scores, showing, tap
 
 
 def mesa_of(app: Flask, token: str) -> Mesa:
@@ -73,3 +77,110 @@ def test_the_new_table_form_offers_the_rule_set(client: FlaskClient) -> None:
     html = client.get("/").text
     assert 'data-testid="variante-paulista"' in html and 'data-testid="variante-mineiro"' in html
     assert 'name="jogador_5"' in html
+
+
+MINEIRO_VALUES = (2, 4, 6, 10, 12)
+TO_FERRO = (  # 10 x 6, then Nós run from their mão de dez twice: 10 x 10
+    "normal:0:6", "normal:1:6", "normal:0:4", "onze_correu:1:2", "onze_correu:1:2",
+)  # fmt: skip
+
+
+def test_a_mineiro_board_offers_its_ladder_and_no_other_value(client: FlaskClient) -> None:
+    """+2, +4, +6, +10 and +12 under each side, and none of Paulista's +1, +3 or +9."""
+    html = showing(client.get(f"/m/{open_table(client, variante='mineiro')}").text)
+    for side in "ab":
+        for value in MINEIRO_VALUES:
+            assert by_testid(html, f"tap-{side}-{value}") == f"+{value}"
+        for value in (1, 3, 9):
+            assert by_testid(html, f"tap-{side}-{value}") is None
+
+
+def test_a_paulista_board_keeps_its_ladder(client: FlaskClient) -> None:
+    """An existing kind of table is unchanged: +1, +3, +6, +9, +12."""
+    html = showing(client.get(f"/m/{open_table(client)}").text)
+    assert [by_testid(html, f"tap-a-{v}") for v in (1, 3, 6, 9, 12)] == [
+        "+1", "+3", "+6", "+9", "+12"
+    ]  # fmt: skip
+    assert by_testid(html, "tap-a-2") is None
+
+
+def test_a_mineiro_game_goes_to_12_with_even_scores(client: FlaskClient) -> None:
+    """Hands of 2, 4 and 6 leave even scores, and the game ends at 12 (a queda of three)."""
+    token = open_table(client, variante="mineiro")
+    html = play(client, token, "normal:0:6", "normal:1:2", "normal:0:2").text
+    assert scores(html) == (8, 2)
+    html = play(client, token, "normal:0:4").text
+    assert scores(html) == (12, 2) and by_testid(html, "series-a") == "1"
+    assert "Partida para Nós!" in html and "Melhor de 3" in html
+
+
+def test_a_paulista_tap_on_a_mineiro_board_is_refused_in_portuguese(client: FlaskClient) -> None:
+    """+3 is not a Mineiro hand: refused with the ladder, nothing recorded."""
+    token = open_table(client, variante="mineiro")
+    response = tap(client, token, "normal:0:3")
+    assert response.status_code == 422
+    assert by_testid(response.text, "mensagem") == "Uma mão vale 2, 4, 6, 10 ou 12 pontos."
+    assert scores(response.text) == (0, 0)
+
+
+def test_a_mineiro_tap_on_a_paulista_board_is_refused_in_portuguese(client: FlaskClient) -> None:
+    """+10 is not a Paulista hand: refused with Paulista's ladder, nothing recorded."""
+    token = open_table(client)
+    response = tap(client, token, "normal:1:10")
+    assert response.status_code == 422
+    assert by_testid(response.text, "mensagem") == "Uma mão vale 1, 3, 6, 9 ou 12 pontos."
+
+
+def test_the_mao_de_dez_offers_its_outcomes_in_mineiro_values(client: FlaskClient) -> None:
+    """At 10 the side plays for 4 or runs and gives 2; played and won it reaches 14 → 12."""
+    token = open_table(client, variante="mineiro")
+    html = showing(play(client, token, "normal:0:10").text)
+    assert 'data-testid="mao-de-onze"' in html and "Mão de dez" in html
+    assert by_testid(html, "onze-ganhou") == "Jogou e ganhou (Nós +4)"
+    assert by_testid(html, "onze-perdeu") == "Jogou e perdeu (Eles +4)"
+    assert by_testid(html, "onze-correu") == "Correu (Eles +2)"
+    assert by_testid(html, "tap-a-2") is None
+    assert scores(play(client, token, "onze_correu:1:2").text) == (10, 2)
+
+
+def test_the_mao_de_dez_won_takes_the_game(client: FlaskClient) -> None:
+    """Won, the mão de dez's 4 takes the side at 10 to 12."""
+    token = open_table(client, variante="mineiro")
+    html = play(client, token, "normal:0:10", "onze_ganhou:0:4").text
+    assert scores(html)[0] == 12 and "Partida para Nós!" in html
+
+
+def test_the_mao_de_ferro_gives_the_game_to_its_winner(client: FlaskClient) -> None:
+    """10 x 10: the ferro's buttons, and its winner takes the game."""
+    token = open_table(client, variante="mineiro", ferro="claras")
+    html = showing(play(client, token, *TO_FERRO).text)
+    assert scores(html) == (10, 10)
+    assert by_testid(html, "ferro-a") == "Mão de ferro para Nós"
+    assert by_testid(html, "ferro-b") == "Mão de ferro para Eles"
+    assert "às claras" in html
+    html = play(client, token, "ferro:1:2").text
+    assert "Partida para Eles!" in html
+
+
+def test_a_mineiro_boards_forecast_is_the_mineiro_engines_answer(client: FlaskClient) -> None:
+    """The board names a game table of its own rule set: every even score's taps lead where
+    the Mineiro engine says, and Paulista's table stays at its own URL."""
+    html = client.get(f"/m/{open_table(client, variante='mineiro')}").text
+    found = re.search(r'id="board"[^>]*data-previsao="([^"]+)"', html)
+    assert found and found.group(1).startswith("/previsao/mineiro/10.json?v=")
+    table = client.get(found.group(1)).get_json()
+    config = MatchConfig.of("mineiro")
+    for index, row in enumerate(table["scores"]):
+        points = divmod(index, 13)
+        if 12 in points or points[0] % 2 or points[1] % 2:
+            continue
+        state = MatchState(config, points)
+        codes = table["codes"][table["keys"][row[0]]]
+        assert codes == [outcome.code for outcome in state.legal_outcomes()]
+        for code, target in zip(codes, row[1:], strict=True):
+            after = state.apply(Outcome.parse(code, config.variant))
+            index_after = forecast.score_index(after.points)
+            won = after.game_winner
+            assert target == (index_after if won is None else -1 - (2 * index_after + won))
+    assert client.get("/previsao/mineiro/11.json").status_code == 404
+    assert client.get("/previsao/gaucho/10.json").status_code == 404
