@@ -13,7 +13,7 @@ from scorekeeper.mesas import forecast
 from scorekeeper.models import Mesa
 from scorekeeper.rules import MatchConfig, MatchState, Outcome
 
-from .helpers import by_testid, open_table, play, scores, showing, tap
+from .helpers import by_testid, open_table, play, post, scores, showing, tap
 
 
 def mesa_of(app: Flask, token: str) -> Mesa:
@@ -184,3 +184,64 @@ def test_a_mineiro_boards_forecast_is_the_mineiro_engines_answer(client: FlaskCl
             assert target == (index_after if won is None else -1 - (2 * index_after + won))
     assert client.get("/previsao/mineiro/11.json").status_code == 404
     assert client.get("/previsao/gaucho/10.json").status_code == 404
+
+
+def test_the_notes_after_a_mineiro_hand_speak_its_calls(client: FlaskClient) -> None:
+    """After +2 'correram do truco', after +6 'correram do dez' (Mineiro has no nove), after
+    +10 'dez aceito'; a Paulista note for the value is refused."""
+    token = open_table(client, variante="mineiro")
+    html = play(client, token, "normal:0:2").text
+    assert 'data-label="nota: correram do truco"' in html
+    html = play(client, token, "normal:1:6").text
+    assert 'data-label="nota: correram do dez"' in html and "correram do nove" not in html
+    found = re.search(r'name="registro" value="(\d+)"', html)
+    assert found
+    record = found.group(1)
+    assert post(client, token, "nota", registro=record, nota="correram_nove").status_code == 422
+    noted = post(client, token, "nota", registro=record, nota="correram_dez")
+    assert noted.status_code == 200 and "correram do dez" in noted.text
+    html = play(client, token, "normal:1:4").text
+    assert 'data-label="nota: truco aceito"' in html
+
+
+def test_a_3x3_deal_rotates_over_six_seats(client: FlaskClient) -> None:
+    """Seats alternate sides; each hand the deal passes to the next of the six, and after six
+    hands it is back with the first dealer."""
+    names = {f"jogador_{seat}": f"P{seat + 1}" for seat in range(6)}
+    token = open_table(client, variante="mineiro", jogadores="6", **names)
+    html = client.get(f"/m/{token}").text
+    assert "Dá as cartas (pé): P1 · Começa (mão): P2" in html
+    html = play(client, token, "normal:0:2", "anulada", "anulada", "anulada").text
+    assert "Dá as cartas (pé): P5 · Começa (mão): P6" in html
+    html = play(client, token, "anulada").text
+    assert "Dá as cartas (pé): P6 · Começa (mão): P1" in html
+    html = play(client, token, "anulada").text
+    assert "Dá as cartas (pé): P1 · Começa (mão): P2" in html
+
+
+def test_an_edit_of_a_mineiro_table_keeps_its_rule_set(app: Flask, client: FlaskClient) -> None:
+    """Renaming a side of a Mineiro 3x3 table keeps it Mineiro with its six seats."""
+    names = {f"jogador_{seat}": f"P{seat + 1}" for seat in range(6)}
+    token = open_table(client, variante="mineiro", jogadores="6", **names)
+    play(client, token, "normal:0:4")
+    page = client.get(f"/m/{token}/editar").text
+    assert 'name="variante" value="mineiro"' in page
+    data = dict(re.findall(r'name="(\w+)" value="([^"]*)"', page))
+    data.update(jogadores="6", time_a="Trio", **names)
+    data.pop("csrf_token", None)
+    response = client.post(f"/m/{token}/editar", data={**data, "pe": "1", "serie": "melhor_de_3"})
+    assert response.status_code in (200, 303), response.text[:500]
+    mesa = mesa_of(app, token)
+    assert (mesa.variante, mesa.players, mesa.team_a) == ("mineiro", 6, "Trio")
+
+
+def test_regras_desta_mesa_names_mineiro_and_links_its_sections(client: FlaskClient) -> None:
+    """Opened from a Mineiro board, the rule book's 'Regras desta mesa' says Truco Mineiro and
+    links each option to its section of /regras/mineiro."""
+    token = open_table(client, variante="mineiro", jogadores="6")
+    assert client.get(f"/m/{token}/juiz").status_code == 303
+    html = client.get("/regras").text
+    assert 'data-regra="variante-mineiro"' in html and "Truco Mineiro" in html
+    assert '<a href="/regras/mineiro#mineiro-jogadores">Jogo</a>: 3x3' in html
+    assert 'href="/regras/mineiro#mineiro-mao-de-dez">Mão especial</a>: mão de dez' in html
+    assert 'href="/regras/mineiro#mineiro-mao-de-ferro"' in html
