@@ -47,6 +47,19 @@ NOTES_BY_RULES: dict[str, Notes] = {code: ladder_notes(rules) for code, rules in
 NOTES = NOTES_BY_RULES["paulista"]  # Truco Paulista's, the default rule set's
 
 
+def running_hint(rules: Variant) -> str:
+    """What running from each call gives, in the rule set's values: 'Correram do truco: +1
+    para quem pediu; do seis: +3; do nove: +6; do doze: +9'."""
+    said = [
+        f"do {word.value}: +{rules.run_gives(value, rules.next_step(value))}"
+        for word, value in zip(rules.calls, rules.ladder, strict=False)
+    ]
+    return f"Correram {said[0]} para quem pediu; {'; '.join(said[1:])}"
+
+
+RUNNING_HINTS = {code: running_hint(rules) for code, rules in VARIANTS.items()}
+
+
 def notes_of(rules: Variant, points: int | None) -> tuple[tuple[str, str], ...]:
     """The notes a normal hand of these points may carry under a rule set."""
     return NOTES_BY_RULES[rules.code].get(points or 0, ())

@@ -65,6 +65,7 @@ def board_context(board: Board, message: str | None = None, status: int = 200) -
         "ferro_mode": FERRO_MODE.choice_or_default(board.mesa.ferro_mode),
         "special_hand": SPECIAL_AT.choice_or_default(board.mesa.special_at),
         "rules": state.config.variant,
+        "running_hint": words.RUNNING_HINTS[state.config.variant.code],
         "series_label": words.series_label(board.mesa, state),
         "log": log_entries(board.mesa, board.recent, board.numbers),
         "chart": {"a": chart_a, "b": chart_b, "hands": hands, "cut": cut},

@@ -93,6 +93,7 @@ def test_a_mineiro_board_offers_its_ladder_and_no_other_value(client: FlaskClien
             assert by_testid(html, f"tap-{side}-{value}") == f"+{value}"
         for value in (1, 3, 9):
             assert by_testid(html, f"tap-{side}-{value}") is None
+    assert "Correram do truco: +2 para quem pediu; do seis: +4; do dez: +6; do doze: +10" in html
 
 
 def test_a_paulista_board_keeps_its_ladder(client: FlaskClient) -> None:
@@ -102,6 +103,7 @@ def test_a_paulista_board_keeps_its_ladder(client: FlaskClient) -> None:
         "+1", "+3", "+6", "+9", "+12"
     ]  # fmt: skip
     assert by_testid(html, "tap-a-2") is None
+    assert "Correram do truco: +1 para quem pediu; do seis: +3; do nove: +6; do doze: +9" in html
 
 
 def test_a_mineiro_game_goes_to_12_with_even_scores(client: FlaskClient) -> None:
