@@ -23,6 +23,7 @@ from ..rules import (
     SPECIAL_AT,
     TIE_OPENER,
     VARIANTE,
+    VARIANTS,
     MatchConfig,
     MatchState,
     Option,
@@ -105,6 +106,10 @@ class NewTableForm(_Form):
     """A new table: everything optional, 2x2 'Nós' x 'Eles' when nothing is chosen."""
 
     DEALS = "primeiro"  # which deal the form's dealer (`pe`) is: the table's first
+    # Each rule set's own series, as the form spells it, and whether it seats 3x3 (for the
+    # form's script: choosing a rule set picks them).
+    SERIES = {code: BEST_OF.choice_or_default(r.best_of).spelled for code, r in VARIANTS.items()}
+    TRIOS = {code: "1" if 6 in r.players else "0" for code, r in VARIANTS.items()}
 
     variante = _choice(VARIANTE, strict=True)
     jogadores = _choice(PLAYERS)

@@ -40,8 +40,11 @@ def test_a_mineiro_board_keeps_its_buttons_still_through_its_hands(
         page = context.new_page()
         page.goto(live_server + "/")
         page.get_by_label("Truco Mineiro").check()
+        assert page.get_by_label("Melhor de 3").is_checked()  # the queda, Mineiro's own
+        page.screenshot(path=str(shots / f"mineiro-{width}x{height}-form.png"), full_page=True)
         page.get_by_test_id("nova-mesa").click()
         page.wait_for_url("**/m/*")
+        assert "Melhor de 3" in page.locator(".status, #board").first.inner_text()
         targets = on_screen(page, "normal")
         assert MINEIRO_TAPS <= targets and not {"tap-a-1", "tap-a-3", "tap-a-9"} & targets
         page.screenshot(path=str(shots / f"mineiro-{width}x{height}-normal.png"))
