@@ -112,6 +112,8 @@ def result_share(board: Board) -> ResultShare | None:
     state, names = board.state, board.mesa.team_names
     score = f"{names[0]} {state.points[0]} x {state.points[1]} {names[1]}"
     text = f"{title} {score} · partidas {state.wins[0]} x {state.wins[1]}"
+    if state.config.variant.code != "paulista":  # Paulista, the default, goes unsaid
+        text = f"{text} · {state.config.variant.name}"
     url = absolute_url("share.live", share_root().url, token=board.mesa.view_token)
     return ResultShare(title, text, url)
 

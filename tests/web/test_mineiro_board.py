@@ -247,3 +247,16 @@ def test_regras_desta_mesa_names_mineiro_and_links_its_sections(client: FlaskCli
     assert '<a href="/regras/mineiro#mineiro-jogadores">Jogo</a>: 3x3' in html
     assert 'href="/regras/mineiro#mineiro-mao-de-dez">Mão especial</a>: mão de dez' in html
     assert 'href="/regras/mineiro#mineiro-mao-de-ferro"' in html
+
+
+def test_the_live_view_history_and_result_name_truco_mineiro(
+    app: Flask, client: FlaskClient
+) -> None:
+    """A Mineiro table's live view, history and finished game's message say Truco Mineiro."""
+    token = open_table(client, variante="mineiro")
+    html = play(client, token, "normal:0:12").text
+    assert "Partida para Nós! Nós 12 x 0 Eles · partidas 1 x 0 · Truco Mineiro" in html
+    history = client.get(f"/m/{token}/historico").text
+    assert by_testid(history, "variante") == "Nós x Eles · Truco Mineiro"
+    live = client.get(f"/v/{mesa_of(app, token).view_token}").text
+    assert by_testid(live, "variante") == "Truco Mineiro"
