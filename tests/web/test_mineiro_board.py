@@ -260,3 +260,14 @@ def test_the_live_view_history_and_result_name_truco_mineiro(
     assert by_testid(history, "variante") == "Nós x Eles · Truco Mineiro"
     live = client.get(f"/v/{mesa_of(app, token).view_token}").text
     assert by_testid(live, "variante") == "Truco Mineiro"
+
+
+def test_a_tables_json_export_names_its_rule_set(client: FlaskClient) -> None:
+    """The table's JSON log says which rule set it was scored by."""
+    mineiro, paulista = open_table(client, variante="mineiro"), open_table(client)
+    assert client.get(f"/m/{mineiro}/exportar.json").get_json()["mesa"]["regras"] == (
+        "Truco Mineiro"
+    )
+    assert client.get(f"/m/{paulista}/exportar.json").get_json()["mesa"]["regras"] == (
+        "Truco Paulista"
+    )
