@@ -138,7 +138,7 @@ PLAYERS: Option[Players] = Option(
     choices=(
         Choice(4, "2x2", "2x2", long="2x2, em duplas (parceiros frente a frente)", hint="duplas"),
         Choice(2, "1x1", "1x1", long="1x1, um contra um"),
-        Choice(6, "3x3", "3x3", long="3x3, em trios (lugares alternados)", hint="só no mineiro"),
+        Choice(6, "3x3", "3x3", long="3x3, em trios (lugares alternados)"),
     ),
 )
 
