@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -12,6 +13,7 @@ from scorekeeper.extensions import db
 from scorekeeper.mesas import forecast
 from scorekeeper.models import Mesa
 from scorekeeper.rules import MatchConfig, MatchState, Outcome
+from scorekeeper.turma import present as turma_present
 
 from .helpers import by_testid, open_table, play, post, scores, showing, tap
 
@@ -271,3 +273,23 @@ def test_a_tables_json_export_names_its_rule_set(client: FlaskClient) -> None:
     assert client.get(f"/m/{paulista}/exportar.json").get_json()["mesa"]["regras"] == (
         "Truco Paulista"
     )
+
+
+def test_the_result_image_names_truco_mineiro(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The score image's series line starts with the rule set on a Mineiro table only."""
+    lines: list[str] = []
+
+    def drawn(*args: object, **_kwargs: object) -> bytes:
+        lines.append(str(args[2]))
+        return b"png"
+
+    monkeypatch.setattr(turma_present, "score_png", drawn)
+    for form in ({"variante": "mineiro"}, {}):
+        view = mesa_of(app, open_table(client, **form)).view_token
+        assert client.get(f"/v/{view}/imagem.png").status_code == 200
+    assert lines == [
+        "Truco Mineiro · Melhor de 3 · partida 1 · partidas 0 x 0",
+        "Partida 1 · partidas 0 x 0",
+    ]
