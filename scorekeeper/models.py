@@ -19,10 +19,12 @@ from .rules import (
     PLAYERS,
     SPECIAL_AT,
     TIE_OPENER,
+    VARIANTE,
     Kind,
     MatchConfig,
     Outcome,
     RuleSet,
+    variant,
 )
 
 ACTIVE = "active"
@@ -54,6 +56,10 @@ class Mesa(db.Model):  # type: ignore[name-defined,misc]
     deck: Mapped[str] = mapped_column(String(16), default=DECK.default)
     manilhas: Mapped[str] = mapped_column(String(16), default=MANILHAS.default)
     tie_opener: Mapped[str] = mapped_column(String(24), default=TIE_OPENER.default)
+    # The rule set (Truco Paulista or Mineiro): every table made before it was kept is Paulista.
+    variante: Mapped[str] = mapped_column(
+        String(16), default=VARIANTE.default, server_default=VARIANTE.default
+    )
     team_a: Mapped[str] = mapped_column(String(40), default="Nós")
     team_b: Mapped[str] = mapped_column(String(40), default="Eles")
     player_names: Mapped[list[str]] = mapped_column(JSON, default=list)
@@ -77,6 +83,7 @@ class Mesa(db.Model):  # type: ignore[name-defined,misc]
             best_of=self.best_of,
             first_dealer=self.first_dealer,
             special_at=self.special_at,
+            variant=variant(self.variante or VARIANTE.default),  # unsaved: the default
         )
 
     @property

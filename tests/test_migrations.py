@@ -10,6 +10,7 @@ from flask_migrate import upgrade
 
 from scorekeeper import PACKAGE_DIR, create_app
 from scorekeeper.extensions import db
+from scorekeeper.models import Mesa
 
 from .pgserver import new_database
 
@@ -186,6 +187,7 @@ def test_the_ids_migration_keeps_every_record_and_never_gives_a_deleted_id_again
                 text("ALTER TABLE mesa ADD COLUMN link_changes INTEGER DEFAULT 0 NOT NULL")
             )
             connection.execute(text("ALTER TABLE hand_record ADD COLUMN settings TEXT"))
+            connection.execute(text("ALTER TABLE mesa ADD COLUMN variante VARCHAR(16)"))
         token = open_table({}).edit_token  # the models need today's columns: added, then gone
         for revision in range(3):
             record_outcome(token, revision, Outcome(Kind.NORMAL, 0, 1), client_id=f"c{revision}")
@@ -193,6 +195,7 @@ def test_the_ids_migration_keeps_every_record_and_never_gives_a_deleted_id_again
             connection.execute(text("ALTER TABLE mesa_write DROP COLUMN fingerprint"))
             connection.execute(text("ALTER TABLE mesa DROP COLUMN link_changes"))
             connection.execute(text("ALTER TABLE hand_record DROP COLUMN settings"))
+            connection.execute(text("ALTER TABLE mesa DROP COLUMN variante"))
         db.session.remove()
         upgrade(directory=folder)
         schema = db.session.execute(
@@ -235,6 +238,7 @@ def test_the_edits_migration_keeps_the_log_and_its_downgrade_drops_only_the_edit
         upgrade(directory=folder, revision="f6a8b0c2d4e6")
         with db.engine.begin() as connection:
             connection.execute(text("ALTER TABLE hand_record ADD COLUMN settings TEXT"))
+            connection.execute(text("ALTER TABLE mesa ADD COLUMN variante VARCHAR(16)"))
         mesa = open_table({})
         token = mesa.edit_token
         settings = {
@@ -245,6 +249,7 @@ def test_the_edits_migration_keeps_the_log_and_its_downgrade_drops_only_the_edit
         record_outcome(token, 0, Outcome(Kind.NORMAL, 0, 1))
         with db.engine.begin() as connection:
             connection.execute(text("ALTER TABLE hand_record DROP COLUMN settings"))
+            connection.execute(text("ALTER TABLE mesa DROP COLUMN variante"))
         db.session.remove()
         upgrade(directory=folder)
         assert db.session.execute(select(HandRecord.settings)).scalars().all() == [None]
@@ -260,4 +265,41 @@ def test_the_edits_migration_keeps_the_log_and_its_downgrade_drops_only_the_edit
         assert "AUTOINCREMENT" in schema and "settings" not in schema
         kinds = db.session.execute(text("SELECT kind FROM hand_record ORDER BY seq")).scalars()
         assert list(kinds) == ["normal", "normal"]
+        db.engine.dispose()
+
+
+def test_the_rule_set_migration_makes_every_existing_table_paulista_both_ways(
+    tmp_path: Path,
+) -> None:
+    """Upgrading a database made before rule sets: every table and record is kept and every
+    table plays Truco Paulista; downgrading drops only the column."""
+    from flask_migrate import downgrade
+    from sqlalchemy import text
+
+    app = create_app(
+        {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'v.sqlite3'}", "SECRET_KEY": "x"}
+    )
+    folder = str(PACKAGE_DIR / "migrations")
+    with app.app_context():
+        upgrade(directory=folder, revision="a7b9c1d3e5f7")
+        with db.engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO mesa (id, edit_token, view_token, revision, created_at, players,"
+                    " best_of, first_dealer, special_at, ferro_mode, deck, manilhas, tie_opener,"
+                    " team_a, team_b, player_names, link_changes) VALUES (1, 'e', 'v', 1,"
+                    " '2026-01-01', 4, 0, 0, 11, 'cegas', 'sujo', 'variavel', 'mao', 'Nós',"
+                    " 'Eles', '[]', 0)"
+                )
+            )
+        db.session.remove()
+        upgrade(directory=folder)
+        mesa = db.session.get(Mesa, 1)
+        assert mesa is not None and mesa.variante == "paulista"
+        assert mesa.match_config.variant.code == "paulista"
+        db.session.remove()
+        downgrade(directory=folder, revision="a7b9c1d3e5f7")
+        columns = db.session.execute(text("SELECT * FROM mesa")).keys()
+        assert "variante" not in columns
+        assert db.session.execute(text("SELECT count(*) FROM mesa")).scalar_one() == 1
         db.engine.dispose()

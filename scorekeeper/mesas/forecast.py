@@ -2,9 +2,10 @@
 can show it at once (online or not) while the write travels.
 
 Within a game, what a tap does to the score depends on the two sides' points alone (the phase
-follows from them), whatever the table's names, deal or series: so one table per special-hand
-threshold, a game's every score and every tap of it, serves every board. What changes at a
-game's end (the tally, the series) depends on the table: each board carries its own (`ends`).
+follows from them), whatever the table's names, deal or series: so one table per rule set and
+special-hand threshold, a game's every score and every tap of it, serves every board. What
+changes at a game's end (the tally, the series) depends on the table: each board carries its
+own (`ends`).
 """
 
 from __future__ import annotations
@@ -33,15 +34,16 @@ def score_index(points: tuple[int, int]) -> int:
     return points[0] * SIDE_SCORES + points[1]
 
 
-def game_table(special_at: int) -> dict[str, Any]:
-    """Every score of a game under this threshold and where each legal tap takes it.
+def game_table(special_at: int, rules: str = "paulista") -> dict[str, Any]:
+    """Every score of a game under this threshold and rule set and where each legal tap takes
+    it (in Mineiro the odd scores are never reached: their rows go unread).
 
     `codes` lists each layout's taps (the buttons' values) in order; `keys` the layouts;
     `scores[a * 13 + b]` is [layout index, then one target per tap of that layout], where a
     target is the next score's index, or -1 - (2 * index + side) when the tap ends the game
     for `side` (what the tally and the series become then is the board's: see `ends`).
     """
-    config = MatchConfig(special_at=special_at)
+    config = MatchConfig.of(rules, special_at=special_at)
     codes: dict[str, list[str]] = {}
     scores: list[list[int]] = []
     for index in range(SIDE_SCORES * SIDE_SCORES):

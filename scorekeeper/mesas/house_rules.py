@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..rules import DECK, LIMPO_WITH_FIXA, TABLE_OPTIONS, Option, Section
+from ..rules import DECK, LIMPO_WITH_FIXA, PLAYERS, TABLE_OPTIONS, VARIANTE, Option, Section
+from ..rules.sections import MineiroSection
 
 TITLE = "Regras desta mesa"
 
@@ -22,6 +23,7 @@ class TableSettings(Protocol):
     deck: str
     manilhas: str
     tie_opener: str
+    variante: str
 
 
 @dataclass(frozen=True)
@@ -31,7 +33,7 @@ class HouseRule:
 
     label: str
     value: str
-    section: Section
+    section: Section | MineiroSection
     variant: str
 
     @property
@@ -42,22 +44,48 @@ class HouseRule:
 
 def _said(option: Option[Any], settings: TableSettings) -> str:
     """The table's value of an option in full; a value outside the option's choices is said as
-    it is stored rather than guessed. The limpo deck with manilha fixa keeps 27 cards."""
-    value = getattr(settings, option.name)
+    it is stored rather than guessed; one the settings lack (a rule set) is the default. The
+    limpo deck with manilha fixa keeps 27 cards."""
+    value = getattr(settings, option.name, option.default)
     if option is DECK and (value, settings.manilhas) == ("limpo", "fixa"):
         return LIMPO_WITH_FIXA
     choice = option.choice(value)
     return str(value) if choice is None else choice.long
 
 
+# Where a Truco Mineiro table's options are ruled: its own page's section of each.
+_MINEIRO_SECTIONS = {
+    Section.CARTAS: MineiroSection.CARTAS,
+    Section.RODADAS: MineiroSection.RODADAS,
+    Section.COBERTA: MineiroSection.RODADAS,
+    Section.TRUCO: MineiroSection.TRUCO,
+    Section.CORRER: MineiroSection.CORRER,
+    Section.ONZE: MineiroSection.DEZ,
+    Section.FERRO: MineiroSection.FERRO,
+    Section.PONTOS: MineiroSection.PONTOS,
+}
+
+
+def _section(option: Option[Any], mineiro: bool) -> Section | MineiroSection:
+    """The section an option changes, on the rule book's page of the table's rule set."""
+    if not mineiro:
+        return option.section
+    if option is PLAYERS:
+        return MineiroSection.JOGADORES
+    return _MINEIRO_SECTIONS[option.section]
+
+
 def house_rules(settings: TableSettings) -> tuple[HouseRule, ...]:
-    """The table's options, one line each, in the rule book's order."""
+    """The table's options, one line each, in the rule book's order; a table of another rule
+    set than Truco Paulista's names it first, and its lines link that rule set's sections."""
+    mineiro = getattr(settings, VARIANTE.name, VARIANTE.default) == "mineiro"
+    options = (VARIANTE, *TABLE_OPTIONS) if mineiro else TABLE_OPTIONS
     return tuple(
         HouseRule(
             option.title,
             _said(option, settings),
-            option.section,
-            option.variant(getattr(settings, option.name)),
+            _section(option, mineiro),
+            option.variant(getattr(settings, option.name, option.default)),
         )
-        for option in TABLE_OPTIONS
+        for option in options
     )

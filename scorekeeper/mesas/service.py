@@ -37,7 +37,7 @@ from .board import ACTIVE_TAIL, LOG_ON_BOARD, Board, assemble, number, state_aft
 from .inputs import INT_LIMIT
 from .refusals import AlreadyApplied, ReusedClientId, StaleRevision, UnknownTable, ViewOnly
 from .settings import SETTING_NAMES, TableSettings, edit_json, edit_of
-from .words import NOTES
+from .words import notes_of
 
 RECENT_LIMIT = 12  # tables a browser remembers on its home page
 MAX_RECORDS = 20_000  # records a table may hold: far above any evening, a bound on abuse
@@ -617,7 +617,7 @@ def set_note(
         record = board.last
         if record is None or record.id != record_id:
             raise RulesError(LAST_HAND_ONLY)
-        allowed = dict(NOTES.get(record.points or 0, ()))
+        allowed = dict(notes_of(board.state.config.variant, record.points))
         if record.kind != Kind.NORMAL.value or note not in allowed:
             raise RulesError("Essa observação não combina com essa mão.")
         connection.execute(_SET_NOTE, {"record": record.id, "new_note": note})
@@ -647,7 +647,9 @@ def edit_table(
         if not 0 <= dealer < players:
             raise RulesError("Quem dá as cartas deve ser um dos jogadores da mesa.")
         first = (dealer - board.state.hands_dealt) % players
-        after = TableSettings.read({**settings, "first_dealer": first})
+        # A table keeps its rule set: the games played were scored by it.
+        kept = {"variante": before.variante}
+        after = TableSettings.read({**settings, **kept, "first_dealer": first})
         if after == before:
             raise RulesError(NOTHING_CHANGED)
         state = board.state.reconfigured(after.config, before.teams)

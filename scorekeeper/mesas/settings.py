@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from ..models import Entry, Mesa
-from ..rules import Kind, MatchConfig
+from ..rules import VARIANTE, Kind, MatchConfig, variant
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,7 @@ class TableSettings:
     team_a: str
     team_b: str
     player_names: tuple[str, ...]
+    variante: str = VARIANTE.default  # an edit kept before the rule set was: Paulista
 
     @classmethod
     def of(cls, mesa: Mesa) -> TableSettings:
@@ -52,6 +53,7 @@ class TableSettings:
             best_of=self.best_of,
             first_dealer=self.first_dealer,
             special_at=self.special_at,
+            variant=variant(self.variante),
         )
 
     @property

@@ -50,7 +50,7 @@ MARGIN = 32  # a summary's shallowest checkpoint: this many active records from 
 NIGHTS = 12  # the newest evenings the tally keeps, game by game, for the turma's chart
 NIGHT_ENDS = timedelta(hours=6)  # a table opened before 6:00 belongs to the evening before
 DEFAULT_TEAMS = ("nós", "eles")
-RAN_NOTES = ("correram_truco", "correram_seis", "correram_nove", "correram_doze")
+RAN_NOTES = ("correram_truco", "correram_seis", "correram_nove", "correram_dez", "correram_doze")
 
 
 def folded(name: str) -> str:

@@ -32,12 +32,23 @@ from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..models import ACTIVE, DISCARDED, UNDONE, HandRecord, Mesa, Turma
-from ..rules import TABLE_OPTIONS, Kind, MatchConfig, MatchState, Outcome, RulesError, RuleSet
+from ..rules import (
+    TABLE_OPTIONS,
+    VARIANTE,
+    Kind,
+    MatchConfig,
+    MatchState,
+    Outcome,
+    RulesError,
+    RuleSet,
+    Variant,
+    variant,
+)
 from .inputs import INT_LIMIT
 from .service import MAX_RECORDS, new_token
 from .settings import edit_read
 from .turmas import find_turma, tables
-from .words import NOTES
+from .words import notes_of
 
 FORMAT = "tento-turma"
 VERSION = 1
@@ -224,7 +235,8 @@ def _mesa_values(given: Any, where: str) -> tuple[dict[str, Any], MatchConfig]:
     values = _columns(_MESAS, given, where)
     settings = {option.name: values.get(option.name, option.default) for option in TABLE_OPTIONS}
     settings["first_dealer"] = values.get("first_dealer", 0)
-    for option in TABLE_OPTIONS:
+    settings[VARIANTE.name] = values.get(VARIANTE.name, VARIANTE.default)
+    for option in (*TABLE_OPTIONS, VARIANTE):
         if settings.get(option.name) not in option.values:
             raise _broken(f"{where}: {option.unknown.lower()}")
     try:
@@ -233,6 +245,7 @@ def _mesa_values(given: Any, where: str) -> tuple[dict[str, Any], MatchConfig]:
             best_of=settings["best_of"],
             first_dealer=settings["first_dealer"],
             special_at=settings["special_at"],
+            variant=variant(settings[VARIANTE.name]),
         )
         RuleSet(
             deck=settings["deck"], manilhas=settings["manilhas"], tie_opener=settings["tie_opener"]
@@ -245,12 +258,12 @@ def _mesa_values(given: Any, where: str) -> tuple[dict[str, Any], MatchConfig]:
     return values, config
 
 
-def _note_fits(record: Mapping[str, Any]) -> bool:
+def _note_fits(record: Mapping[str, Any], rules: Variant) -> bool:
     """True when a record's note is none, or one the board offers for a hand like it."""
     note = record.get("note")
     if note is None:
         return True
-    allowed = dict(NOTES.get(record.get("points") or 0, ()))
+    allowed = dict(notes_of(rules, record.get("points")))
     return record.get("kind") == Kind.NORMAL.value and note in allowed
 
 
@@ -280,7 +293,7 @@ def _records(given: Any, config: MatchConfig, where: str) -> list[dict[str, Any]
             or record["kind"] not in {kind.value for kind in Kind}
             or record["status"] not in (ACTIVE, UNDONE, DISCARDED)
             or record.get("side") not in (None, 0, 1)
-            or not _note_fits(record)
+            or not _note_fits(record, config.variant)
             or not (stored is None or (isinstance(stored, list) and len(stored) == size))
             or not all(v is None or type(v) is int for v in stored or ())
         ):

@@ -14,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..models import Mesa, Turma, utcnow
-from ..rules import TABLE_OPTIONS, RulesError
+from ..rules import TABLE_OPTIONS, VARIANTE, RulesError
 from .refusals import StaleRevision, StaleTurma, UnknownTable, ViewOnly
 from .service import TOKEN_SHAPE, new_token, scorer_table
 
@@ -32,7 +32,12 @@ REMATCH_ELSEWHERE = (
 )
 
 # The settings a rematch copies from the table it follows: every option, and the names.
-SAME_SETTINGS = (*(option.name for option in TABLE_OPTIONS), "team_a", "team_b", "player_names")
+SAME_SETTINGS = (
+    *(option.name for option in (*TABLE_OPTIONS, VARIANTE)),
+    "team_a",
+    "team_b",
+    "player_names",
+)
 
 
 class UnknownTurma(UnknownTable):

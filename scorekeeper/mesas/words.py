@@ -8,23 +8,69 @@ from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 from ..models import Entry, Mesa
-from ..rules import BEST_OF, SPECIAL_AT, TABLE_OPTIONS, Kind, MatchState, Names, Outcome, Phase
+from ..rules import (
+    BEST_OF,
+    PAULISTA,
+    SPECIAL_AT,
+    TABLE_OPTIONS,
+    VARIANTS,
+    Kind,
+    MatchState,
+    Names,
+    Outcome,
+    Phase,
+    Variant,
+)
 from .board import Board
 from .refusals import ReusedClientId
 from .settings import TableSettings, edit_of
 
 LOCAL_TZ = ZoneInfo("America/Sao_Paulo")  # tzdata (a dependency) provides it everywhere
 
-NOTES: dict[int, tuple[tuple[str, str], ...]] = {
-    1: (("simples", "mão simples"), ("correram_truco", "correram do truco")),
-    3: (("truco", "truco aceito"), ("correram_seis", "correram do seis")),
-    6: (("seis", "seis aceito"), ("correram_nove", "correram do nove")),
-    9: (("nove", "nove aceito"), ("correram_doze", "correram do doze")),
-    12: (("doze", "doze aceito"),),
+Notes = dict[int, tuple[tuple[str, str], ...]]
+
+
+def ladder_notes(rules: Variant) -> Notes:
+    """The notes offered after a normal hand of each value of a rule set's ladder: how it was
+    won ('mão simples', 'truco aceito') and, below the top, the call the others ran from
+    ('correram do truco')."""
+    notes: Notes = {}
+    for step, value in enumerate(rules.ladder):
+        said = rules.calls[step - 1].value if step else ""
+        won = (f"{said}", f"{said} aceito") if step else ("simples", "mão simples")
+        ran = rules.calls[step].value if step < len(rules.calls) else None
+        notes[value] = (won, (f"correram_{ran}", f"correram do {ran}")) if ran else (won,)
+    return notes
+
+
+NOTES_BY_RULES: dict[str, Notes] = {code: ladder_notes(rules) for code, rules in VARIANTS.items()}
+NOTES = NOTES_BY_RULES["paulista"]  # Truco Paulista's, the default rule set's
+
+
+def running_hint(rules: Variant) -> str:
+    """What running from each call gives, in the rule set's values: 'Correram do truco: +1
+    para quem pediu; do seis: +3; do nove: +6; do doze: +9'."""
+    said = [
+        f"do {word.value}: +{rules.run_gives(value, rules.next_step(value))}"
+        for word, value in zip(rules.calls, rules.ladder, strict=False)
+    ]
+    return f"Correram {said[0]} para quem pediu; {'; '.join(said[1:])}"
+
+
+RUNNING_HINTS = {code: running_hint(rules) for code, rules in VARIANTS.items()}
+
+
+def notes_of(rules: Variant, points: int | None) -> tuple[tuple[str, str], ...]:
+    """The notes a normal hand of these points may carry under a rule set."""
+    return NOTES_BY_RULES[rules.code].get(points or 0, ())
+
+
+NOTE_LABELS = {
+    code: label
+    for table in NOTES_BY_RULES.values()
+    for notes in table.values()
+    for code, label in notes
 }
-
-
-NOTE_LABELS = {code: label for notes in NOTES.values() for code, label in notes}
 
 
 # The refusal's own words (tests/web/test_isolation.py reads them by this name).
@@ -181,11 +227,11 @@ def onze_decider(board: Board) -> str | None:
     return pair[0] if pair else None
 
 
-def notes_for(rec: Entry | None) -> tuple[tuple[str, str], ...]:
-    """The optional notes offered after a normal hand."""
+def notes_for(rec: Entry | None, rules: Variant = PAULISTA) -> tuple[tuple[str, str], ...]:
+    """The optional notes offered after a normal hand, in the table's rule set's values."""
     if rec is None or rec.kind != Kind.NORMAL.value:
         return ()
-    return NOTES.get(rec.points or 0, ())
+    return notes_of(rules, rec.points)
 
 
 def series_label(mesa: Mesa, state: MatchState) -> str:

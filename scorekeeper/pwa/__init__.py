@@ -11,8 +11,8 @@ from .. import caches
 
 bp = Blueprint("pwa", __name__)
 
-# What every page links (base.html), the home page's name limits, and what the offline page
-# needs to keep and send the taps made without network (pwa/offline.html).
+# What every page links (base.html), the home page's name limits and rule set's choices, and
+# what the offline page needs to keep and send the taps made without network (pwa/offline.html).
 SHELL = (
     "css/app.css",
     "js/prefs.js",
@@ -20,6 +20,7 @@ SHELL = (
     "js/preferences.js",
     "js/install.js",
     "js/limits.js",
+    "js/variante.js",
     "js/writes.js",
     "js/slot.js",
     "js/offline.js",

@@ -19,7 +19,7 @@ from .sections import Section
 
 V = TypeVar("V", bound=str | int)
 
-Players = Literal[4, 2]
+Players = Literal[4, 2, 6]
 Deck = Literal["sujo", "limpo"]
 ManilhaMode = Literal["variavel", "fixa"]
 TieOpener = Literal["mao", "primeira_empatada"]
@@ -138,6 +138,7 @@ PLAYERS: Option[Players] = Option(
     choices=(
         Choice(4, "2x2", "2x2", long="2x2, em duplas (parceiros frente a frente)", hint="duplas"),
         Choice(2, "1x1", "1x1", long="1x1, um contra um"),
+        Choice(6, "3x3", "3x3", long="3x3, em trios (lugares alternados)"),
     ),
 )
 
@@ -287,6 +288,21 @@ BEST_OF: Option[BestOf] = Option(
     ),
 )
 
+VariantName = Literal["paulista", "mineiro"]
+
+VARIANTE: Option[VariantName] = Option(
+    name="variante",
+    param="variante",
+    title="Regras",
+    section=Section.PONTOS,
+    anchor="variante",
+    unknown="Variante desconhecida",
+    choices=(
+        Choice("paulista", "Truco Paulista", "truco paulista", long="Truco Paulista"),
+        Choice("mineiro", "Truco Mineiro", "truco mineiro", long="Truco Mineiro"),
+    ),
+)
+
 # A table's options, in the order 'Regras desta mesa' lists them (who answers a call is the
 # juiz's to choose, not a table's).
 TABLE_OPTIONS: tuple[Option[Any], ...] = (
@@ -374,6 +390,7 @@ BOOK: tuple[Box[Any], ...] = (
         {
             4: "duas duplas, parceiros frente a frente; na ordem de jogo os lados se alternam.",
             2: "um contra um.",
+            6: "três contra três, lugares alternados: só no Truco Mineiro (/regras/mineiro).",
         },
         title="Jogadores",
     ),

@@ -22,12 +22,16 @@ from ..rules import (
     PLAYERS,
     SPECIAL_AT,
     TIE_OPENER,
+    VARIANTE,
+    VARIANTS,
     MatchConfig,
     MatchState,
     Option,
     RulesError,
     RuleSet,
+    Variant,
     either,
+    variant,
 )
 
 MAX_REASON = 200
@@ -102,7 +106,12 @@ class NewTableForm(_Form):
     """A new table: everything optional, 2x2 'Nós' x 'Eles' when nothing is chosen."""
 
     DEALS = "primeiro"  # which deal the form's dealer (`pe`) is: the table's first
+    # Each rule set's own series, as the form spells it, and whether it seats 3x3 (for the
+    # form's script: choosing a rule set picks them).
+    SERIES = {code: BEST_OF.choice_or_default(r.best_of).spelled for code, r in VARIANTS.items()}
+    TRIOS = {code: "1" if 6 in r.players else "0" for code, r in VARIANTS.items()}
 
+    variante = _choice(VARIANTE, strict=True)
     jogadores = _choice(PLAYERS)
     time_a = _name("Nome do time", MAX_TEAM)
     time_b = _name("Nome do time", MAX_TEAM)
@@ -110,6 +119,8 @@ class NewTableForm(_Form):
     jogador_1 = _name("Nome de jogador", MAX_PLAYER)
     jogador_2 = _name("Nome de jogador", MAX_PLAYER)
     jogador_3 = _name("Nome de jogador", MAX_PLAYER)
+    jogador_4 = _name("Nome de jogador", MAX_PLAYER)
+    jogador_5 = _name("Nome de jogador", MAX_PLAYER)
     pe = StringField(default="0", validators=[_whole_number("quem dá as cartas")])
     serie = _choice(BEST_OF, strict=True)
     ferro = _choice(FERRO_MODE, strict=True)
@@ -121,7 +132,7 @@ class NewTableForm(_Form):
 
     @property
     def players(self) -> int:
-        """2 for 1x1, else 4."""
+        """2 for 1x1, 6 for 3x3, else 4."""
         return PLAYERS.spelled(self.jogadores.data)
 
     def validate(self, extra_validators: Any = None) -> bool:
@@ -148,20 +159,31 @@ class NewTableForm(_Form):
         ).casefold():
             raise RulesError("Os dois times precisam de nomes diferentes.")
         players = self.players
-        seats = (self.jogador_0, self.jogador_1, self.jogador_2, self.jogador_3)
+        seats = (
+            self.jogador_0,
+            self.jogador_1,
+            self.jogador_2,
+            self.jogador_3,
+            self.jogador_4,
+            self.jogador_5,
+        )
         names = [seat.data or "" for seat in seats[:players]]
         first_dealer = number(self.pe.data or "0", "quem dá as cartas")
-        if players == 2 and first_dealer in (2, 3):
+        if players == 2 and first_dealer in (2, 3, 4, 5):
             raise RulesError(
                 f"No 1x1 quem dá as cartas {self.DEALS} é o jogador 1 ou o jogador 2."
             )
+        rules = variant(VARIANTE.spelled(self.variante.data))
         config = MatchConfig(
             players=players,
-            best_of=BEST_OF.spelled(self.serie.data),
+            best_of=BEST_OF.spelled(self.serie.data) if self.serie.raw_data else rules.best_of,
             first_dealer=first_dealer,
-            special_at=SPECIAL_AT.spelled(self.mao_especial.data),
+            special_at=self._special_at(rules),
+            variant=rules,
         )
+        ruleset = rules.ruleset(ruleset)
         return {
+            "variante": rules.code,
             "players": config.players,
             "best_of": config.best_of,
             "first_dealer": config.first_dealer,
@@ -174,6 +196,12 @@ class NewTableForm(_Form):
             "team_b": team_b,
             "player_names": names if any(names) else [],
         }
+
+    def _special_at(self, rules: Variant) -> int:
+        """The special hand chosen; a rule set with one special hand (Mineiro's dez) has it."""
+        if len(rules.special_at) == 1:
+            return rules.special_at[0]
+        return SPECIAL_AT.spelled(self.mao_especial.data)
 
     def settings(self) -> dict[str, Any]:
         """The checked settings of a validated form."""
@@ -190,8 +218,9 @@ class EditTableForm(NewTableForm):
     def of(cls, mesa: Mesa, state: MatchState) -> EditTableForm:
         """The form filled with a table's settings as they are, the next hand's dealer."""
         names = list(mesa.player_names or [])
-        seats = {f"jogador_{seat}": name for seat, name in enumerate(names[:4])}
+        seats = {f"jogador_{seat}": name for seat, name in enumerate(names[:6])}
         data = {
+            "variante": _spelled(VARIANTE, mesa.variante),
             "jogadores": _spelled(PLAYERS, mesa.players),
             "time_a": mesa.team_a,
             "time_b": mesa.team_b,

@@ -19,7 +19,7 @@ from ..mesas import Board, forecast, turmas, words
 from ..mesas.board import CHART_HANDS
 from ..models import ACTIVE, Entry, Mesa
 from ..pages.links import share_root, whatsapp_url
-from ..rules import FERRO_MODE, HAND_VALUES, SPECIAL_AT, Kind, MatchState, Outcome, Phase
+from ..rules import FERRO_MODE, SPECIAL_AT, VARIANTS, Kind, MatchState, Outcome, Phase, Variant
 from ..urls import absolute_url
 
 # The board's own routes, /m/<token>/<path>: the views and board_urls share these.
@@ -51,7 +51,7 @@ def board_context(board: Board, message: str | None = None, status: int = 200) -
         "board": board,
         "layout": shown,
         "forecast": forecast.board_forecast(state),
-        "forecast_url": forecast_url(board.mesa.special_at),
+        "forecast_url": forecast_url(board.mesa.special_at, state.config.variant.code),
         "mesa": board.mesa,
         "urls": board_urls(board.mesa.edit_token),
         # htmx sends the token in a header (base.html); only the page's plain forms carry it
@@ -64,6 +64,8 @@ def board_context(board: Board, message: str | None = None, status: int = 200) -
         "onze_decider": words.onze_decider(board),
         "ferro_mode": FERRO_MODE.choice_or_default(board.mesa.ferro_mode),
         "special_hand": SPECIAL_AT.choice_or_default(board.mesa.special_at),
+        "rules": state.config.variant,
+        "running_hint": words.RUNNING_HINTS[state.config.variant.code],
         "series_label": words.series_label(board.mesa, state),
         "log": log_entries(board.mesa, board.recent, board.numbers),
         "chart": {"a": chart_a, "b": chart_b, "hands": hands, "cut": cut},
@@ -72,7 +74,7 @@ def board_context(board: Board, message: str | None = None, status: int = 200) -
         "status": status,
         "last_text": words.record_text(last, board.mesa.team_names) if last else None,
         "last_detail": words.detail(last, board.mesa.special_at) if last else None,
-        "notes": words.notes_for(last),
+        "notes": words.notes_for(last, state.config.variant),
     }
 
 
@@ -110,6 +112,8 @@ def result_share(board: Board) -> ResultShare | None:
     state, names = board.state, board.mesa.team_names
     score = f"{names[0]} {state.points[0]} x {state.points[1]} {names[1]}"
     text = f"{title} {score} · partidas {state.wins[0]} x {state.wins[1]}"
+    if state.config.variant.code != "paulista":  # Paulista, the default, goes unsaid
+        text = f"{text} · {state.config.variant.name}"
     url = absolute_url("share.live", share_root().url, token=board.mesa.view_token)
     return ResultShare(title, text, url)
 
@@ -152,20 +156,25 @@ def forecast_layouts(board: Board) -> list[Layout]:
 
 
 @caches.memo(caches.FORECASTS)
-def forecast_table(special_at: int) -> tuple[str, str]:
+def forecast_table(special_at: int, rules: str = "paulista") -> tuple[str, str]:
     """The game table of forecast.game_table as JSON, and a short hash of it for its URL."""
-    text = json.dumps(forecast.game_table(special_at), separators=(",", ":"))
+    text = json.dumps(forecast.game_table(special_at, rules), separators=(",", ":"))
     return text, hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
-FORECAST_PATH = "/previsao/{}.json"  # views.forecast's route, built here without url_for
+# views.forecast's routes, built here without url_for: Paulista's, and another rule set's
+FORECAST_PATH = "/previsao/{}.json"
+FORECAST_RULES_PATH = "/previsao/{}/{}.json"
 
 
-def forecast_url(special_at: int) -> str:
+def forecast_url(special_at: int, rules: str = "paulista") -> str:
     """The forecast table's URL, versioned by its content (kept by the browser for a year):
     spelled out, as url_for would cost a tap's answer more than the rest of the forecast."""
-    path = FORECAST_PATH.format(special_at)
-    return f"{request.script_root}{path}?v={forecast_table(special_at)[1]}"
+    if rules == "paulista":
+        path = FORECAST_PATH.format(special_at)
+    else:
+        path = FORECAST_RULES_PATH.format(rules, special_at)
+    return f"{request.script_root}{path}?v={forecast_table(special_at, rules)[1]}"
 
 
 @dataclass(frozen=True)
@@ -178,18 +187,25 @@ class Tap:
     css: str = ""
 
 
-_SIDE_TAPS = tuple(
-    tuple(
-        Tap(f"+{v}", Outcome(Kind.NORMAL, side, v).code, f"tap-{'ab'[side]}-{v}")
-        for v in HAND_VALUES
+def _ladder_taps(rules: Variant) -> tuple[tuple[Tap, ...], tuple[Tap, ...]]:
+    """Each side's +N buttons: one per value of the rule set's ladder."""
+    return tuple(  # type: ignore[return-value]
+        tuple(
+            Tap(f"+{v}", Outcome(Kind.NORMAL, side, v).code, f"tap-{'ab'[side]}-{v}")
+            for v in rules.ladder
+        )
+        for side in (0, 1)
     )
-    for side in (0, 1)
-)
+
+
+_SIDE_TAPS = {code: _ladder_taps(rules) for code, rules in VARIANTS.items()}
 
 
 def side_taps(state: MatchState, side: int) -> tuple[Tap, ...]:
-    """The +N buttons under one side during a normal hand."""
-    return _SIDE_TAPS[side] if state.phase is Phase.NORMAL else ()
+    """The +N buttons under one side during a normal hand, from the table's ladder."""
+    if state.phase is not Phase.NORMAL:
+        return ()
+    return _SIDE_TAPS[state.config.variant.code][side]
 
 
 def special_taps(board: Board) -> list[Tap]:
@@ -203,15 +219,15 @@ def special_taps(board: Board) -> list[Tap]:
     names = board.mesa.team_names
     taps: list[Tap] = []
     for outcome in board.state.legal_outcomes():
-        kind, side = outcome.kind, outcome.side or 0
+        kind, side, gain = outcome.kind, outcome.side or 0, outcome.gain
         css = f"team-{'ab'[side]}"
         code = outcome.code
         if kind is Kind.ONZE_GANHOU:
-            taps.append(Tap(f"Jogou e ganhou ({names[side]} +3)", code, "onze-ganhou", css))
+            taps.append(Tap(f"Jogou e ganhou ({names[side]} +{gain})", code, "onze-ganhou", css))
         elif kind is Kind.ONZE_PERDEU:
-            taps.append(Tap(f"Jogou e perdeu ({names[side]} +3)", code, "onze-perdeu", css))
+            taps.append(Tap(f"Jogou e perdeu ({names[side]} +{gain})", code, "onze-perdeu", css))
         elif kind is Kind.ONZE_CORREU:
-            taps.append(Tap(f"Correu ({names[side]} +1)", code, "onze-correu", css))
+            taps.append(Tap(f"Correu ({names[side]} +{gain})", code, "onze-correu", css))
         elif kind is Kind.FERRO:
             taps.append(Tap(f"Mão de ferro para {names[side]}", code, f"ferro-{'ab'[side]}", css))
     return taps

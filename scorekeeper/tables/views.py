@@ -30,7 +30,7 @@ from ..mesas import AlreadyApplied, BadLink, Board, Refusal, Written, answer_of,
 from ..mesas.inputs import Write, number
 from ..pages.session import JUIZ_TABLE
 from ..polls import polled_revision
-from ..rules import SPECIAL_AT, Kind, Outcome, RulesError
+from ..rules import VARIANTS, Kind, Outcome, RulesError
 from . import present
 from .forms import CorrectionForm, EditTableForm, NewTableForm
 from .present import PATHS
@@ -90,12 +90,14 @@ def board(token: str) -> str:
 
 
 @bp.get(present.FORECAST_PATH.format("<int:special_at>"))
-def forecast(special_at: int) -> Response:
+@bp.get(present.FORECAST_RULES_PATH.format("<rules>", "<int:special_at>"))
+def forecast(special_at: int, rules: str = "paulista") -> Response:
     """The forecast's game table for the board's script: the same for every table with this
-    special-hand threshold, versioned by its content (?v=), so kept by the browser for a year."""
-    if special_at not in SPECIAL_AT.values:
+    rule set and special-hand threshold, versioned by its content (?v=), so kept by the browser
+    for a year."""
+    if rules not in VARIANTS or special_at not in VARIANTS[rules].special_at:
         abort(404)
-    text, version = present.forecast_table(special_at)
+    text, version = present.forecast_table(special_at, rules)
     response = Response(text, mimetype="application/json")
     if request.args.get("v") == version:
         response.headers["Cache-Control"] = f"public, max-age={YEAR}, immutable"
@@ -174,11 +176,23 @@ def _written(done: Written, said: str | None = None) -> Any:
     return _answer(done.board, 200, said.format(text) if said else None)
 
 
+def tap_outcome(code: str | None) -> Outcome:
+    """A tap's outcome in the words of either rule set (the table's rules then judge it), else
+    the first rule set's pt-BR refusal."""
+    refusals = []
+    for rules in VARIANTS.values():
+        try:
+            return Outcome.parse(code, rules)
+        except RulesError as refused:
+            refusals.append(refused)
+    raise refusals[0]
+
+
 @bp.post(f"/m/<token>/{PATHS['tap']}")
 def tap(token: str) -> Any:
     """Record one hand outcome (a tap)."""
     write = Write.read(request.form)
-    outcome = Outcome.parse(request.form.get("o"))
+    outcome = tap_outcome(request.form.get("o"))
     return _written(mesas.record_outcome(token, write.rev, outcome, client_id=write.cid))
 
 

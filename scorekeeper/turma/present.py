@@ -340,6 +340,7 @@ def mesa_json(mesa: Mesa) -> dict[str, Any]:
         "times": list(mesa.team_names),
         "jogadores": list(mesa.player_names or []),
         "modo": PLAYERS.choice_or_default(mesa.players).short,
+        "regras": mesa.match_config.variant.name,
         "melhor_de": mesa.best_of or None,
         "aberta_em": words.to_local(mesa.created_at).isoformat(timespec="seconds"),
     }
@@ -374,6 +375,8 @@ def score_image(board: Board | None, heading: str) -> bytes:
     mesa, state = board.mesa, board.state
     winner = state.series_winner if state.series_winner is not None else state.game_winner
     line = f"{words.series_label(mesa, state)} · partidas {state.wins[0]} x {state.wins[1]}"
+    if state.config.variant.code != "paulista":  # Paulista, the default, goes unsaid
+        line = f"{state.config.variant.name} · {line}"
     date = words.to_local(board.last.created_at if board.last else mesa.created_at)
     return score_png(
         mesa.team_names,

@@ -38,6 +38,7 @@ VARIANTS = {
     "manilha-fixa": {Section.CARTAS},
     "jogadores-4": {Section.RODADAS},
     "jogadores-2": {Section.RODADAS},
+    "jogadores-6": {Section.RODADAS},
     "empate-mao": {Section.RODADAS},
     "empate-primeira_empatada": {Section.RODADAS},
     "resposta-proximo": {Section.TRUCO, Section.ONZE},

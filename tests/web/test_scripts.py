@@ -61,7 +61,7 @@ def test_each_page_loads_the_scripts_of_its_own_behaviours(app: Flask, client: F
         f"/m/{edit}/compartilhar": COMMON | {"copy"},
         "/juiz": COMMON | {"juiz"},
         "/offline": COMMON | {"writes", "slot", "offline"},
-        "/": COMMON | {"limits"},
+        "/": COMMON | {"limits", "variante"},
         f"/m/{edit}/editar": COMMON | {"limits"},
     }
     for url, expected in pages.items():

@@ -231,6 +231,21 @@ def test_jogar_de_novo_opens_the_same_table_with_the_deal_rotated(local: Flask) 
     assert client.get(f"/m/{new}").status_code == 200
 
 
+def test_jogar_de_novo_keeps_a_mineiro_3x3_table_mineiro_with_the_deal_over_six_seats(
+    local: Flask,
+) -> None:
+    """A Mineiro 3x3 table's rematch is Mineiro 3x3 too, its first deal the next of six seats."""
+    client = local.test_client()
+    names = {f"jogador_{seat}": f"J{seat + 1}" for seat in range(6)}
+    token = open_table(client, variante="mineiro", jogadores="6", pe="5", **names)
+    new = again(client, new_turma(client, token))
+    with local.app_context():
+        made = db.session.execute(db.select(Mesa).filter_by(edit_token=new)).scalar_one()
+        assert (made.variante, made.players, made.best_of) == ("mineiro", 6, 3)
+        assert made.first_dealer == 0  # the seat after 5, round the six
+    assert 'data-testid="tap-a-10"' in client.get(f"/m/{new}").text
+
+
 def test_jogar_de_novo_on_a_stale_turma_page_opens_nothing(local: Flask) -> None:
     """'Jogar de novo' from a turma page another phone changed is refused and opens no table."""
     client = local.test_client()

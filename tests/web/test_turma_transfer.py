@@ -557,3 +557,23 @@ def test_the_import_form_checks_its_csrf_token_and_takes_files_larger_than_a_for
     answer = client.post("/importar-turma", data=sent, content_type="multipart/form-data")
     assert answer.status_code == 303
     assert counts(csrf_app)[2] == before[2] + 400
+
+
+def test_a_mineiro_table_moves_with_its_rule_set(
+    app: Flask, client: Any
+) -> None:
+    """A Truco Mineiro 3x3 table with a noted hand and its mão de dez, exported in its turma and
+    imported, is the same everywhere and still Mineiro."""
+    names = {f"jogador_{seat}": f"J{seat + 1}" for seat in range(6)}
+    token = open_table(client, variante="mineiro", jogadores="6", **names)
+    play(client, token, "normal:0:6", "normal:1:2", "normal:0:4", "onze_correu:1:2")
+    with app.app_context():
+        turma = turmas_domain.create_turma(token, service.scorer_table(token).revision, "Minas")
+        turma_token = turma.edit_token
+    data = exported(app, turma_token)
+    first = imported(app, data)
+    assert picture(app, first.turma.edit_token) == picture(app, turma_token)
+    assert '"variante":"mineiro"' in data.decode()
+    with app.app_context():
+        (mesa,) = turmas_domain.tables(turmas_domain.scorer_turma(first.turma.edit_token), None)
+        assert mesa.variante == "mineiro" and mesa.players == 6
