@@ -34,9 +34,9 @@ PHASE_TEXTS = {
 
 
 def fits_table(board: Board, rules: Variant) -> bool:
-    """True when a ruling under `rules` may go to the board: tables play Truco Paulista."""
-    del board  # every table plays Truco Paulista until tables carry a rule set
-    return rules.code == "paulista"
+    """True when a ruling under `rules` may go to the board: a table of the same rule set, and
+    Truco Paulista only (the apply panel does not offer Mineiro's values yet)."""
+    return rules.code == board.mesa.variante == "paulista"
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,6 @@ from ..rules import (
     variant,
 )
 from ..rules.events import split_events
-from ..rules.options import Choice
 from .naming import NAME_KEYS, Naming, read_naming
 
 T = TypeVar("T")
@@ -76,16 +75,10 @@ MINEIRO_VIRA = (
     "No Truco Mineiro as manilhas são fixas (4 de paus, 7 de copas, ás de espadas e 7 de "
     "ouros): não há vira. Tire a vira do link."
 )
-# The seat counts of the rule sets, as the players switch offers them (Mineiro adds 3x3).
-SEATS_3X3: Option[Any] = replace(
-    PLAYERS,
-    choices=(*PLAYERS.choices, Choice[Any](6, "3x3", "3x3", long="3x3, em trios")),
-)
-
-
 def players_option(rules: Variant) -> Option[Any]:
-    """The players option of a rule set: 1x1 and 2x2, and 3x3 where it seats six."""
-    return SEATS_3X3 if 6 in rules.players else PLAYERS
+    """The players option of a rule set: the registry's seat counts that the rule set seats
+    (1x1 and 2x2; 3x3 in Mineiro)."""
+    return replace(PLAYERS, choices=tuple(c for c in PLAYERS.choices if c.value in rules.players))
 
 
 def variant_param(rules: Variant) -> dict[str, Any]:
@@ -222,6 +215,7 @@ def round_start(board: Board | None) -> RoundQuery:
         players=mesa.players,
         opener=state.mao % 2,
         mao_seat=state.mao,
+        variant=mesa.match_config.variant,
         **_cards(mesa),
     )
 
@@ -579,7 +573,11 @@ def whole_start(board: Board | None) -> WholeQuery:
         return WHOLE
     mesa, state = board.mesa, board.state
     return WholeQuery(
-        players=mesa.players, special=state.special, mao=state.mao + 1, **_cards(mesa)
+        players=mesa.players,
+        special=state.special,
+        mao=state.mao + 1,
+        variant=mesa.match_config.variant,
+        **_cards(mesa),
     )
 
 

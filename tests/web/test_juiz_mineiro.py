@@ -397,3 +397,22 @@ def test_the_mineiro_reference_has_no_vira_table(client: FlaskClient, url: str) 
     found = hooks(page(client, url))
     assert "fixas" in found and "tabela-vira" not in found
     assert "tabela-vira" in hooks(page(client, url.replace("variante=mineiro", "vira=4o")))
+
+
+def test_the_juiz_opened_from_a_mineiro_board_rules_by_mineiro_and_applies_nothing(
+    client: FlaskClient, app: Flask
+) -> None:
+    """Opened from a Truco Mineiro table, the juiz starts in Mineiro (no vira, the mão de dez's
+    words) without an apply button (its values are not offered yet); a Paulista ruling posted
+    to that table is refused in pt-BR and records nothing."""
+    token = open_table(client, variante="mineiro")
+    client.get(f"/m/{token}/juiz")
+    whole = page(client, "/juiz/mao")
+    assert 'data-variante="mineiro"' in whole
+    assert "aplicar" not in hooks(whole) and "aplicar-mao" not in hooks(whole)
+    paulista = page(client, "/juiz/mao?vira=4o&jogadores=4&mao=1&eventos=1:corre")
+    form = dict(re.findall(r'name="(rev|csrf_token)" value="([^"]*)"', paulista))
+    data = {**form, "vira": "4o", "jogadores": "4", "mao": "1", "eventos": "1:corre"}
+    response = client.post("/juiz/mao/aplicar", data=data)
+    assert response.status_code == 422
+    assert score(app, token) == (0, 0)
