@@ -39,6 +39,7 @@ class Variant:
     deck: Deck | None  # the deck the rule set imposes; None: the table's choice
     best_of: int  # the series a table of this rule set plays unless it chooses another
     marks_specials: bool  # a special hand's outcome carries its points (Paulista's: the kind)
+    ferro_modes: tuple[str, ...]  # how the mão de ferro may be played (/regras#mao-de-ferro)
 
     def __post_init__(self) -> None:
         """Refuse a rule set whose ladder and calls do not fit."""
@@ -100,6 +101,14 @@ class Variant:
         base = base or RuleSet()
         return replace(base, manilhas=self.manilhas or base.manilhas, deck=self.deck or base.deck)
 
+    def check_ferro(self, mode: str) -> str:
+        """`mode` when this rule set plays the mão de ferro so, else RulesError in pt-BR."""
+        if mode not in self.ferro_modes:
+            raise RulesError(
+                f"No {self.name} a mão de ferro é jogada às cegas ou às claras, não no escuro."
+            )
+        return mode
+
     def check_players(self, players: object) -> int:
         """`players` when this rule set seats so many, else RulesError in pt-BR."""
         if isinstance(players, bool) or not isinstance(players, int):
@@ -131,6 +140,7 @@ PAULISTA = Variant(
     deck=None,
     best_of=0,
     marks_specials=False,
+    ferro_modes=("cegas", "claras", "escuro"),
 )
 
 MINEIRO = Variant(
@@ -148,6 +158,7 @@ MINEIRO = Variant(
     deck="sujo",
     best_of=3,
     marks_specials=True,
+    ferro_modes=("cegas", "claras"),
 )
 
 VARIANTS: dict[str, Variant] = {v.code: v for v in (PAULISTA, MINEIRO)}

@@ -188,7 +188,7 @@ class NewTableForm(_Form):
             "best_of": config.best_of,
             "first_dealer": config.first_dealer,
             "special_at": config.special_at,
-            "ferro_mode": self.ferro.data,
+            "ferro_mode": rules.check_ferro(self.ferro.data or FERRO_MODE.default),
             "deck": ruleset.deck,
             "manilhas": ruleset.manilhas,
             "tie_opener": ruleset.tie_opener,

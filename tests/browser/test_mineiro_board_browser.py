@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from .pages import assert_unmoved, geometry, next_board
 
@@ -64,3 +64,14 @@ def test_a_mineiro_board_keeps_its_buttons_still_through_its_hands(
         assert page.get_by_test_id("score-b").inner_text() == "6"
     finally:
         context.close()
+
+
+def test_the_form_offers_a_mineiro_ferro_blind_or_open_only(page: Page, live_server: str) -> None:
+    """Choosing Truco Mineiro hides 'no escuro' among the ferro's ways (Paulista shows it)."""
+    page.goto(live_server + "/")
+    page.get_by_test_id("mais-opcoes").locator("summary").click()
+    dark = page.locator("label:has(> input[name=ferro][value=escuro])")
+    expect(dark).to_be_visible()
+    page.locator("input[name=variante][value=mineiro]").check(force=True)
+    expect(dark).to_be_hidden()
+    expect(page.locator("label:has(> input[name=ferro][value=claras])")).to_be_visible()

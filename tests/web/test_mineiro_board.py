@@ -67,6 +67,18 @@ def test_a_paulista_3x3_table_is_refused_in_portuguese(client: FlaskClient) -> N
     assert "O truco se joga com 2 jogadores (1x1) ou 4 (2x2)." in response.text
 
 
+def test_a_mineiro_table_plays_the_ferro_blind_or_open_never_in_the_dark(
+    client: FlaskClient,
+) -> None:
+    """Truco Mineiro's mão de ferro is às cegas or às claras (/regras/mineiro#mineiro-mao-de-ferro):
+    'no escuro' is refused in pt-BR and opens nothing; Paulista keeps offering it."""
+    response = client.post("/mesas", data={"variante": "mineiro", "ferro": "escuro"})
+    assert response.status_code == 422
+    assert "às cegas ou às claras, não no escuro" in response.text
+    assert client.post("/mesas", data={"variante": "mineiro", "ferro": "claras"}).status_code == 303
+    assert client.post("/mesas", data={"ferro": "escuro"}).status_code == 303
+
+
 def test_an_unknown_rule_set_is_refused_in_portuguese(client: FlaskClient) -> None:
     """A rule set the form does not offer is refused with the ones it does."""
     response = client.post("/mesas", data={"variante": "gaucho"})
