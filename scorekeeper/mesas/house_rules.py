@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..rules import DECK, LIMPO_WITH_FIXA, PLAYERS, TABLE_OPTIONS, VARIANTE, Option, Section
+from ..rules.reasons import MINEIRO_SECTIONS
 from ..rules.sections import MineiroSection
 
 TITLE = "Regras desta mesa"
@@ -53,26 +54,13 @@ def _said(option: Option[Any], settings: TableSettings) -> str:
     return str(value) if choice is None else choice.long
 
 
-# Where a Truco Mineiro table's options are ruled: its own page's section of each.
-_MINEIRO_SECTIONS = {
-    Section.CARTAS: MineiroSection.CARTAS,
-    Section.RODADAS: MineiroSection.RODADAS,
-    Section.COBERTA: MineiroSection.RODADAS,
-    Section.TRUCO: MineiroSection.TRUCO,
-    Section.CORRER: MineiroSection.CORRER,
-    Section.ONZE: MineiroSection.DEZ,
-    Section.FERRO: MineiroSection.FERRO,
-    Section.PONTOS: MineiroSection.PONTOS,
-}
-
-
 def _section(option: Option[Any], mineiro: bool) -> Section | MineiroSection:
     """The section an option changes, on the rule book's page of the table's rule set."""
     if not mineiro:
         return option.section
     if option is PLAYERS:
         return MineiroSection.JOGADORES
-    return _MINEIRO_SECTIONS[option.section]
+    return MINEIRO_SECTIONS[option.section]
 
 
 def house_rules(settings: TableSettings) -> tuple[HouseRule, ...]:
