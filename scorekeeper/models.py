@@ -70,6 +70,9 @@ class Mesa(db.Model):  # type: ignore[name-defined,misc]
     # How many times "trocar links" gave it new tokens: a rematch whose links were changed is
     # no longer reached from the table it follows (see mesas.turmas.play_again).
     link_changes: Mapped[int] = mapped_column(default=0, server_default="0")
+    # The torneio this table plays a match of, if any: its series is the match (no "nova
+    # série", no "jogar de novo") and its end moves the torneio's bracket on.
+    torneio_id: Mapped[int | None] = mapped_column(ForeignKey("torneio.id"), index=True)
 
     records: Mapped[list[HandRecord]] = relationship(
         back_populates="mesa", order_by="HandRecord.seq", lazy="raise"
@@ -115,6 +118,83 @@ class Turma(db.Model):  # type: ignore[name-defined,misc]
     # their revisions only grow, so with this count the number of its tables and the sum of
     # their revisions prove a stored tally of its statistics current (see TurmaSummary).
     departures: Mapped[int] = mapped_column(default=0, server_default="0")
+
+
+class Torneio(db.Model):  # type: ignore[name-defined,misc]
+    """A bar's tournament: its settings, the organiser's and the TV's tokens, its revision (a
+    compare-and-swap on every organiser's step and every call of a match to a mesa) and the draw
+    (the first round's pair ids, 0 for a bye; None until drawn)."""
+
+    __tablename__ = "torneio"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    view_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    revision: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    name: Mapped[str] = mapped_column(String(60))
+    variante: Mapped[str] = mapped_column(String(16), default=VARIANTE.default)
+    players: Mapped[int] = mapped_column(default=PLAYERS.default)
+    best_of: Mapped[int] = mapped_column(default=3)
+    final_best_of: Mapped[int] = mapped_column(default=3)
+    mesas: Mapped[int] = mapped_column(default=4)
+    minutes: Mapped[int] = mapped_column(default=90)
+    at_limit: Mapped[str] = mapped_column(String(16), default="lider")
+    third_place: Mapped[bool] = mapped_column(default=True)
+    slots: Mapped[list[int] | None] = mapped_column(JSON)
+    # bracket round (as text) -> when the organiser started its clock (ISO, UTC)
+    clock: Mapped[dict[str, str]] = mapped_column(JSON, default=dict)
+
+
+class Dupla(db.Model):  # type: ignore[name-defined,misc]
+    """A pair (or, in 1x1 torneios, a player) registered at the door."""
+
+    __tablename__ = "dupla"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    torneio_id: Mapped[int] = mapped_column(
+        ForeignKey("torneio.id", ondelete="CASCADE"), index=True
+    )
+    players: Mapped[list[str]] = mapped_column(JSON, default=list)
+    name: Mapped[str] = mapped_column(String(40), default="")
+    reserve: Mapped[str] = mapped_column(String(24), default="")
+    paid: Mapped[bool] = mapped_column(default=False)
+    checked_in: Mapped[bool] = mapped_column(default=False)
+
+
+class TorneioMesa(db.Model):  # type: ignore[name-defined,misc]
+    """A numbered mesa of a torneio: its scorer link for the whole evening, and whether the
+    organiser paused it (no match is called to a paused mesa)."""
+
+    __tablename__ = "torneio_mesa"
+
+    torneio_id: Mapped[int] = mapped_column(
+        ForeignKey("torneio.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(primary_key=True)
+    token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    paused: Mapped[bool] = mapped_column(default=False)
+
+
+class Jogo(db.Model):  # type: ignore[name-defined,misc]
+    """A match called to a mesa: the pairs called, the Tento table it is scored on, and the
+    organiser's word on it (a W.O. or an override), which is final."""
+
+    __tablename__ = "jogo"
+    __table_args__ = (UniqueConstraint("torneio_id", "key", name="uq_jogo_torneio_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    torneio_id: Mapped[int] = mapped_column(
+        ForeignKey("torneio.id", ondelete="CASCADE"), index=True
+    )
+    key: Mapped[str] = mapped_column(String(8))
+    mesa_number: Mapped[int]
+    mesa_id: Mapped[int] = mapped_column(ForeignKey("mesa.id"), unique=True)
+    pair_a: Mapped[int]
+    pair_b: Mapped[int]
+    called_at: Mapped[datetime] = mapped_column(default=utcnow)
+    decided: Mapped[int | None]  # the pair the organiser gave it to
+    decided_how: Mapped[str | None] = mapped_column(String(16))  # "wo" | "organizador"
 
 
 class MesaSummary(db.Model):  # type: ignore[name-defined,misc]

@@ -55,6 +55,7 @@ def register(app: Flask) -> None:
     from .regras import bp as regras_bp
     from .share import bp as share_bp
     from .tables import bp as tables_bp
+    from .torneio import bp as torneio_bp
     from .turma import bp as turma_bp
 
     app.register_blueprint(tables_bp)
@@ -63,6 +64,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(share_bp)
     app.register_blueprint(regras_bp)
     app.register_blueprint(turma_bp)
+    app.register_blueprint(torneio_bp)
     errors.register(app)
     app.add_template_filter(htmx_interval)
     app.session_interface = SessionOverHttps()

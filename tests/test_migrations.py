@@ -188,6 +188,7 @@ def test_the_ids_migration_keeps_every_record_and_never_gives_a_deleted_id_again
             )
             connection.execute(text("ALTER TABLE hand_record ADD COLUMN settings TEXT"))
             connection.execute(text("ALTER TABLE mesa ADD COLUMN variante VARCHAR(16)"))
+            connection.execute(text("ALTER TABLE mesa ADD COLUMN torneio_id INTEGER"))
         token = open_table({}).edit_token  # the models need today's columns: added, then gone
         for revision in range(3):
             record_outcome(token, revision, Outcome(Kind.NORMAL, 0, 1), client_id=f"c{revision}")
@@ -196,6 +197,7 @@ def test_the_ids_migration_keeps_every_record_and_never_gives_a_deleted_id_again
             connection.execute(text("ALTER TABLE mesa DROP COLUMN link_changes"))
             connection.execute(text("ALTER TABLE hand_record DROP COLUMN settings"))
             connection.execute(text("ALTER TABLE mesa DROP COLUMN variante"))
+            connection.execute(text("ALTER TABLE mesa DROP COLUMN torneio_id"))
         db.session.remove()
         upgrade(directory=folder)
         schema = db.session.execute(
@@ -239,6 +241,7 @@ def test_the_edits_migration_keeps_the_log_and_its_downgrade_drops_only_the_edit
         with db.engine.begin() as connection:
             connection.execute(text("ALTER TABLE hand_record ADD COLUMN settings TEXT"))
             connection.execute(text("ALTER TABLE mesa ADD COLUMN variante VARCHAR(16)"))
+            connection.execute(text("ALTER TABLE mesa ADD COLUMN torneio_id INTEGER"))
         mesa = open_table({})
         token = mesa.edit_token
         settings = {
@@ -250,6 +253,7 @@ def test_the_edits_migration_keeps_the_log_and_its_downgrade_drops_only_the_edit
         with db.engine.begin() as connection:
             connection.execute(text("ALTER TABLE hand_record DROP COLUMN settings"))
             connection.execute(text("ALTER TABLE mesa DROP COLUMN variante"))
+            connection.execute(text("ALTER TABLE mesa DROP COLUMN torneio_id"))
         db.session.remove()
         upgrade(directory=folder)
         assert db.session.execute(select(HandRecord.settings)).scalars().all() == [None]
@@ -302,4 +306,49 @@ def test_the_rule_set_migration_makes_every_existing_table_paulista_both_ways(
         columns = db.session.execute(text("SELECT * FROM mesa")).keys()
         assert "variante" not in columns
         assert db.session.execute(text("SELECT count(*) FROM mesa")).scalar_one() == 1
+        db.engine.dispose()
+
+
+def test_the_torneio_migration_keeps_every_table_and_record_both_ways(tmp_path: Path) -> None:
+    """Upgrading a database made before torneios: every table and record is kept and no table
+    plays a torneio match; downgrading drops the torneio tables and the column only."""
+    from flask_migrate import downgrade
+    from sqlalchemy import inspect, text
+
+    from scorekeeper.models import Mesa
+
+    app = create_app(
+        {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 't.sqlite3'}", "SECRET_KEY": "x"}
+    )
+    folder = str(PACKAGE_DIR / "migrations")
+    with app.app_context():
+        upgrade(directory=folder, revision="b8c0d2e4f6a8")
+        with db.engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO mesa (id, edit_token, view_token, revision, created_at, players,"
+                    " best_of, first_dealer, special_at, ferro_mode, deck, manilhas, tie_opener,"
+                    " team_a, team_b, player_names, link_changes, variante) VALUES (1, 'e', 'v',"
+                    " 1, '2026-01-01', 4, 0, 0, 11, 'cegas', 'sujo', 'variavel', 'mao', 'Nós',"
+                    " 'Eles', '[]', 0, 'paulista')"
+                )
+            )
+            connection.execute(
+                text(
+                    "INSERT INTO hand_record (mesa_id, seq, kind, side, points, status, score_a,"
+                    " score_b, created_at) VALUES (1, 1, 'normal', 0, 3, 'active', 3, 0,"
+                    " '2026-01-01')"
+                )
+            )
+        db.session.remove()
+        upgrade(directory=folder)
+        mesa = db.session.get(Mesa, 1)
+        assert mesa is not None and mesa.torneio_id is None
+        assert _count_records() == 1
+        db.session.remove()
+        downgrade(directory=folder, revision="b8c0d2e4f6a8")
+        tables = inspect(db.engine).get_table_names()
+        assert "torneio" not in tables and "jogo" not in tables and "dupla" not in tables
+        assert "torneio_id" not in db.session.execute(text("SELECT * FROM mesa")).keys()
+        assert _count_records() == 1
         db.engine.dispose()

@@ -41,6 +41,7 @@ from .words import notes_of
 
 RECENT_LIMIT = 12  # tables a browser remembers on its home page
 MAX_RECORDS = 20_000  # records a table may hold: far above any evening, a bound on abuse
+TORNEIO_SERIES = "Este jogo é do torneio: a série não recomeça nesta mesa."
 FULL_TABLE = (
     "Esta mesa chegou ao limite de 20.000 registros. Abra uma mesa nova para continuar."
 )
@@ -530,6 +531,8 @@ def _append_outcome(
     """Append a record of `outcome` to the board if it is legal now, undone ones discarded."""
     if board.size >= MAX_RECORDS:
         raise RulesError(FULL_TABLE)
+    if board.mesa.torneio_id is not None and outcome.kind is Kind.NOVA_SERIE:
+        raise RulesError(TORNEIO_SERIES)
     after = board.state.apply(outcome)
     record = _append(connection, board, outcome, after, reason=reason)
     return Written(board.appended(record, after), record)
@@ -648,7 +651,9 @@ def edit_table(
             raise RulesError("Quem dá as cartas deve ser um dos jogadores da mesa.")
         first = (dealer - board.state.hands_dealt) % players
         # A table keeps its rule set: the games played were scored by it.
-        kept = {"variante": before.variante}
+        kept: dict[str, Any] = {"variante": before.variante}
+        if board.mesa.torneio_id is not None:  # a torneio's match keeps its format
+            kept |= {"players": before.players, "best_of": before.best_of}
         after = TableSettings.read({**settings, **kept, "first_dealer": first})
         if after == before:
             raise RulesError(NOTHING_CHANGED)

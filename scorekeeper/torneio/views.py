@@ -1,0 +1,265 @@
+"""The torneio's pages: the new-torneio form, the organiser's page and its steps, each mesa's
+stable scorer link, and the bar's TV. Views parse, ask the domain (torneios.service), present
+and render."""
+
+from __future__ import annotations
+
+from flask import (
+    Blueprint,
+    Response,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+
+from .. import mesas
+from ..errors import answer_refusals
+from ..limits import opening_limit
+from ..mesas.inputs import Write, number, visible
+from ..torneios import service
+from ..torneios.service import Settings, StaleTorneio
+from . import present
+
+bp = Blueprint("torneio", __name__)
+POLL_MS = 2000
+
+
+@bp.after_request
+def _no_index(response: Response) -> Response:
+    """Keep the capability pages out of search engines even if a link leaks."""
+    response.headers.setdefault("X-Robots-Tag", "noindex, nofollow")
+    return response
+
+
+# --- creating ----------------------------------------------------------------------------------
+
+
+def _new_page(message: str | None = None, status: int = 200) -> Response:
+    """The new-torneio form, with a refusal's message if any."""
+    page = render_template(
+        "torneio/new.html",
+        message=message,
+        form=request.form,
+        at_limit=service.AT_LIMIT,
+        max_mesas=service.MAX_MESAS,
+    )
+    return make_response(page, status)
+
+
+@bp.get("/torneio/novo")
+def new() -> Response:
+    """The form of a new torneio."""
+    return _new_page()
+
+
+def _settings() -> Settings:
+    """The new-torneio form's settings, or a pt-BR refusal."""
+    form = request.form
+    return Settings(
+        name=visible(form.get("nome", "")),
+        variante=form.get("variante", "paulista"),
+        players=number(form.get("jogadores", "4"), "jogadores"),
+        best_of=number(form.get("formato", "3"), "formato"),
+        final_best_of=number(form.get("formato_final", form.get("formato", "3")), "formato"),
+        mesas=number(form.get("mesas", "4"), "mesas"),
+        minutes=number(form.get("minutos", "90"), "minutos"),
+        at_limit=form.get("no_limite", "lider"),
+        third_place=form.get("terceiro") == "1",
+    )
+
+
+@bp.post("/torneio/novo")
+@opening_limit()
+def create() -> Response:
+    """A new torneio; then its organiser's page."""
+    torneio = service.create_torneio(_settings())
+    return redirect(url_for("torneio.page", token=torneio.edit_token), 303)
+
+
+# --- the organiser -----------------------------------------------------------------------------
+
+
+def _page(token: str, message: str | None = None, status: int = 200) -> Response:
+    """The organiser's page of a torneio, with a refusal's message if any."""
+    torneio = service.organiser_torneio(token)
+    snap = service.sync(torneio)
+    page = render_template(
+        "torneio/page.html",
+        message=message,
+        tv_url=present.shared_url("torneio.tv", token=snap.torneio.view_token),
+        **present.context(snap),
+    )
+    return make_response(page, status)
+
+
+@bp.get("/t/<token>")
+def page(token: str) -> Response:
+    """The organiser's page: registration, the draw, the bracket, the mesas' links, the TV's."""
+    return _page(token)
+
+
+def _done(token: str) -> Response:
+    """After an organiser's step: its page again (a GET, so a reload repeats nothing)."""
+    return redirect(url_for("torneio.page", token=token), 303)
+
+
+def _rev() -> int:
+    """The torneio revision the organiser's page was drawn at."""
+    return Write.read(request.form, StaleTorneio).rev
+
+
+@bp.post("/t/<token>/inscrever")
+def register(token: str) -> Response:
+    """A pair registered at the door."""
+    names = [request.form.get(f"jogador_{i}", "") for i in (1, 2, 3)]
+    service.register(
+        token,
+        _rev(),
+        [visible(n) for n in names],
+        visible(request.form.get("nome", "")),
+        visible(request.form.get("reserva", "")),
+    )
+    return _done(token)
+
+
+@bp.post("/t/<token>/dupla/<int:pair>/remover")
+def remove(token: str, pair: int) -> Response:
+    """A pair taken out before the draw."""
+    service.remove_pair(token, _rev(), pair)
+    return _done(token)
+
+
+@bp.post("/t/<token>/dupla/<int:pair>/marcar")
+def mark(token: str, pair: int) -> Response:
+    """A pair's 'pago' or 'presente' switched."""
+    service.toggle_mark(token, _rev(), pair, request.form.get("marca", ""))
+    return _done(token)
+
+
+@bp.post("/t/<token>/sortear")
+def draw(token: str) -> Response:
+    """The bracket drawn; the first matches called to the mesas."""
+    service.draw_bracket(token, _rev())
+    return _done(token)
+
+
+@bp.post("/t/<token>/trocar")
+def swap(token: str) -> Response:
+    """Two pairs exchange places in the bracket before the first game."""
+    first = number(request.form.get("de", ""), "dupla")
+    second = number(request.form.get("para", ""), "dupla")
+    service.swap_pairs(token, _rev(), first, second)
+    return _done(token)
+
+
+@bp.post("/t/<token>/jogo/<key>/decidir")
+def decide(token: str, key: str) -> Response:
+    """The organiser's word on a match: a W.O., an override, or taken back."""
+    how = request.form.get("como", "")
+    raw = request.form.get("dupla", "")
+    pair = None if how == "desfeito" else number(raw, "dupla")
+    service.decide(token, _rev(), key, pair, how)
+    return _done(token)
+
+
+@bp.post("/t/<token>/mesa/<int:mesa>/pausar")
+def pause(token: str, mesa: int) -> Response:
+    """A mesa paused or back in play."""
+    service.set_paused(token, _rev(), mesa, request.form.get("pausar") == "1")
+    return _done(token)
+
+
+# --- the mesas' links --------------------------------------------------------------------------
+
+
+def _free_page(number_: int, token: str, snap: service.Snapshot) -> Response:
+    """A mesa with no match now: says so and follows the next call."""
+    page = render_template(
+        "torneio/livre.html",
+        number=number_,
+        token=token,
+        poll_ms=POLL_MS,
+        **present.context(snap),
+    )
+    return make_response(page)
+
+
+@bp.get("/tm/<token>")
+def mesa(token: str) -> Response:
+    """A mesa's link for the whole evening: the board of the match now called to it, or a page
+    saying the mesa is free that follows the next call."""
+    found = service.mesa_by_token(token)
+    torneio = service.torneio_by_id(found.torneio_id)
+    snap = service.sync(torneio)
+    called = snap.at_mesa(found.number)
+    if request.headers.get("HX-Request"):
+        if called is None:
+            return make_response("", 204)
+        response = make_response("", 200)
+        response.headers["HX-Redirect"] = url_for("tables.board", token=called.mesa.edit_token)
+        return response
+    if called is None:
+        return _free_page(found.number, token, snap)
+    return redirect(url_for("tables.board", token=called.mesa.edit_token), 303)
+
+
+@bp.get("/m/<token>/torneio")
+def next_at_table(token: str) -> Response:
+    """From a torneio match's board: the mesa's link (the next match called to it)."""
+    table = mesas.scorer_table(token)
+    found = service.mesa_of_table(table)
+    return redirect(url_for("torneio.mesa", token=found.token), 303)
+
+
+# --- the TV ------------------------------------------------------------------------------------
+
+
+@bp.get("/tv/<token>")
+def tv(token: str) -> Response:
+    """The bar's TV: every mesa's live score, the next calls, the bracket, the podium."""
+    torneio = service.viewer_torneio(token)
+    snap = service.sync(torneio)
+    view_token = snap.torneio.view_token
+    page = render_template(
+        "torneio/tv.html",
+        version=service.version(view_token),
+        poll_ms=POLL_MS,
+        watch_url=present.shared_url("torneio.tv", token=view_token),
+        qr=present.tv_qr(present.shared_url("torneio.tv", token=view_token)),
+        **present.context(snap),
+    )
+    return make_response(page)
+
+
+@bp.get("/tv/<token>/estado")
+def tv_state(token: str) -> Response:
+    """The TV's poll: 204 while nothing changed since version ?v=, else the TV's body."""
+    now = service.version(token)
+    if now is None:
+        torneio = service.viewer_torneio(token)  # the organiser's token: 404 unless it is one
+        now = service.version(torneio.view_token)
+    if now is not None and request.args.get("v") == now:
+        return make_response("", 204)
+    torneio = service.viewer_torneio(token)
+    snap = service.sync(torneio)
+    view_token = snap.torneio.view_token
+    body = render_template(
+        "torneio/_tv.html",
+        version=service.version(view_token),
+        poll_ms=POLL_MS,
+        **present.context(snap),
+    )
+    return make_response(body)
+
+
+def _refused(message: str | None, status: int) -> Response:
+    """A step not taken: the page it came from again, with why."""
+    if request.endpoint == "torneio.create":
+        return _new_page(message, status)
+    token = str((request.view_args or {}).get("token", ""))
+    return _page(token, message, status)
+
+
+answer_refusals(bp, _refused)
