@@ -197,6 +197,20 @@ class Jogo(db.Model):  # type: ignore[name-defined,misc]
     decided_how: Mapped[str | None] = mapped_column(String(16))  # "wo" | "organizador"
 
 
+class Sumula(db.Model):  # type: ignore[name-defined,misc]
+    """A line of a match's súmula: what the organiser (or the clock) said of it, and when."""
+
+    __tablename__ = "sumula"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    torneio_id: Mapped[int] = mapped_column(
+        ForeignKey("torneio.id", ondelete="CASCADE"), index=True
+    )
+    key: Mapped[str] = mapped_column(String(8))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    text: Mapped[str] = mapped_column(String(200))
+
+
 class MesaSummary(db.Model):  # type: ignore[name-defined,misc]
     """What a turma's statistics need from one table, read from its records at `revision`:
     a cache, rebuilt from the log whenever the table's revision moved on."""

@@ -10,7 +10,7 @@ from ..pages.links import share_root
 from ..pages.qr import qr_svg
 from ..rules import BEST_OF, VARIANTE
 from ..torneios import bracket as chave
-from ..torneios.service import AT_LIMIT, Snapshot
+from ..torneios.service import AT_LIMIT, Snapshot, round_title
 from ..urls import absolute_url
 
 
@@ -38,6 +38,7 @@ class MatchView:
     decided_how: str
     bye: bool
     special: str
+    lines: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -48,16 +49,6 @@ class MesaView:
     url: str
     paused: bool
     match: MatchView | None
-
-
-def round_title(round_: int, rounds: int, match_key: str) -> str:
-    """'Final', 'Semifinal', 'Quartas de final', '3º lugar' or '1ª rodada'."""
-    if match_key == chave.THIRD:
-        return "Disputa do 3º lugar"
-    left = rounds - round_
-    return {0: "Final", 1: "Semifinal", 2: "Quartas de final", 3: "Oitavas de final"}.get(
-        left, f"{round_}ª rodada"
-    )
 
 
 def match_view(snap: Snapshot, match: chave.Match) -> MatchView:
@@ -73,7 +64,7 @@ def match_view(snap: Snapshot, match: chave.Match) -> MatchView:
     return MatchView(
         key=match.key,
         round=match.round,
-        title=round_title(match.round, snap.bracket.rounds, match.key),
+        title=round_title(match.key, snap.bracket.rounds),
         a=snap.pair_name(match.a),
         b=snap.pair_name(match.b),
         pair_a=match.a,
@@ -86,6 +77,7 @@ def match_view(snap: Snapshot, match: chave.Match) -> MatchView:
         decided_how=(called.jogo.decided_how or "") if called is not None else "",
         bye=match.bye,
         special=special,
+        lines=tuple(line.text for line in snap.lines.get(match.key, ())),
     )
 
 
@@ -97,7 +89,8 @@ def rounds_of(snap: Snapshot) -> list[tuple[str, list[MatchView]]]:
     for match in snap.bracket.matches:
         columns.setdefault(match.round, []).append(match_view(snap, match))
     return [
-        (round_title(r, snap.bracket.rounds, ""), matches) for r, matches in sorted(columns.items())
+        (round_title(chave.key(r, 0), snap.bracket.rounds), matches)
+        for r, matches in sorted(columns.items())
     ]
 
 

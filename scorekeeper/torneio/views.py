@@ -164,6 +164,13 @@ def decide(token: str, key: str) -> Response:
     return _done(token)
 
 
+@bp.post("/t/<token>/jogo/<key>/anotar")
+def note(token: str, key: str) -> Response:
+    """A line in a match's súmula."""
+    service.note(token, _rev(), key, visible(request.form.get("texto", "")))
+    return _done(token)
+
+
 @bp.post("/t/<token>/mesa/<int:mesa>/pausar")
 def pause(token: str, mesa: int) -> Response:
     """A mesa paused or back in play."""

@@ -23,7 +23,7 @@ from ..extensions import db
 from ..mesas import load_board
 from ..mesas.refusals import StaleRevision, UnknownTable, ViewOnly
 from ..mesas.service import TOKEN_SHAPE, new_token
-from ..models import Dupla, Jogo, Mesa, Torneio, TorneioMesa, utcnow
+from ..models import Dupla, Jogo, Mesa, Sumula, Torneio, TorneioMesa, utcnow
 from ..rules import RulesError
 from . import bracket as chave
 from .bracket import Bracket
@@ -32,6 +32,7 @@ MAX_NAME = 60
 MAX_PLAYER = 24
 MAX_PAIR = 40
 MAX_MESAS = 40
+MAX_NOTE = 200
 FORMATS = (1, 3, 5)
 AT_LIMIT = {
     "lider": "quem está na frente vence",
@@ -351,6 +352,7 @@ class Snapshot:
     mesas: tuple[TorneioMesa, ...]
     bracket: Bracket | None
     called: Mapping[str, Called]
+    lines: Mapping[str, tuple[Sumula, ...]]
 
     def pair_name(self, pair: int | None) -> str:
         """A pair's name as pages show it: its own name, else its players' 'Ana e Beto'."""
@@ -406,11 +408,17 @@ def snapshot(torneio: Torneio) -> Snapshot:
         select(Jogo, Mesa).join(Mesa, Mesa.id == Jogo.mesa_id).where(Jogo.torneio_id == torneio.id)
     ).all()
     called = {jogo.key: _called(jogo, mesa) for jogo, mesa in rows}
+    lines: dict[str, list[Sumula]] = {}
+    for line in db.session.execute(
+        select(Sumula).where(Sumula.torneio_id == torneio.id).order_by(Sumula.id)
+    ).scalars():
+        lines.setdefault(line.key, []).append(line)
     built = None
     if torneio.slots is not None:
         said = {k: c.winner for k, c in called.items() if c.winner is not None}
         built = chave.build(torneio.slots, said, torneio.third_place)
-    return Snapshot(torneio, {p.id: p for p in pairs}, tuple(mesas), built, called)
+    kept = {k: tuple(v) for k, v in lines.items()}
+    return Snapshot(torneio, {p.id: p for p in pairs}, tuple(mesas), built, called, kept)
 
 
 def version(token: str) -> str | None:
@@ -554,6 +562,42 @@ def decide(token: str, revision: int, match_key: str, pair: int | None, how: str
             .where(Jogo.id == row.id)
             .values(decided=pair, decided_how=None if pair is None else how)
         )
+        _write_line(connection, torneio_id, match_key, _decision_line(connection, pair, how))
+
+
+DECISIONS = {
+    "wo": "W.O.: {name} vence (a outra dupla não se apresentou)",
+    "organizador": "O organizador deu a vitória a {name}",
+}
+
+
+def _decision_line(connection: Connection, pair: int | None, how: str) -> str:
+    """The súmula's line of an organiser's decision."""
+    if pair is None:
+        return "O organizador desfez a decisão: vale o placar da mesa"
+    row = connection.execute(select(Dupla).where(Dupla.id == pair)).scalar_one()
+    return DECISIONS[how].format(name=pair_label(row))
+
+
+def _write_line(connection: Connection, torneio_id: int, match_key: str, text: str) -> None:
+    """A line in a match's súmula."""
+    values = {"torneio_id": torneio_id, "key": match_key, "created_at": utcnow(), "text": text}
+    connection.execute(insert(Sumula.__table__), values)
+
+
+def note(token: str, revision: int, match_key: str, text: str) -> None:
+    """The organiser's line in a called match's súmula."""
+    line = _text(text, MAX_NOTE, "A anotação")
+    if not line:
+        raise RulesError("Escreva a anotação da súmula.")
+    with db.engine.begin() as connection:
+        torneio_id = _claim(connection, token, revision)
+        called = connection.execute(
+            select(Jogo.id).where(Jogo.torneio_id == torneio_id, Jogo.key == match_key)
+        ).first()
+        if called is None:
+            raise RulesError("Esse jogo ainda não foi chamado para uma mesa.")
+        _write_line(connection, torneio_id, match_key, f"Súmula: {line}")
 
 
 def set_paused(token: str, revision: int, number: int, paused: bool) -> None:
@@ -567,3 +611,42 @@ def set_paused(token: str, revision: int, number: int, paused: bool) -> None:
         )
         if done.rowcount != 1:
             raise RulesError("Essa mesa não existe no torneio.")
+
+
+@dataclass(frozen=True)
+class TableMatch:
+    """What a torneio match's own board says of its torneio: the torneio's name, the mesa, the
+    match's round and its súmula."""
+
+    name: str
+    mesa: int
+    title: str
+    lines: tuple[str, ...]
+
+
+def match_of_table(table: Mesa) -> TableMatch | None:
+    """The torneio match a table is scored for, None for an ordinary table."""
+    if table.torneio_id is None:
+        return None
+    jogo = db.session.execute(select(Jogo).where(Jogo.mesa_id == table.id)).scalar_one_or_none()
+    torneio = db.session.get(Torneio, table.torneio_id)
+    if jogo is None or torneio is None:
+        return None
+    lines = db.session.execute(
+        select(Sumula.text)
+        .where(Sumula.torneio_id == torneio.id, Sumula.key == jogo.key)
+        .order_by(Sumula.id)
+    ).scalars()
+    rounds = chave.rounds_for(len(torneio.slots or ()))
+    return TableMatch(torneio.name, jogo.mesa_number, round_title(jogo.key, rounds), tuple(lines))
+
+
+def round_title(match_key: str, rounds: int) -> str:
+    """'Final', 'Semifinal', 'Quartas de final', 'Oitavas de final', 'Disputa do 3º lugar' or
+    '1ª rodada' for a match key."""
+    if match_key == chave.THIRD:
+        return "Disputa do 3º lugar"
+    round_ = int(match_key.split("-")[0])
+    left = rounds - round_
+    names = {0: "Final", 1: "Semifinal", 2: "Quartas de final", 3: "Oitavas de final"}
+    return names.get(left, f"{round_}ª rodada")

@@ -1,4 +1,4 @@
-"""torneio: tournaments, their pairs, mesas and matches; mesa.torneio_id
+"""torneio: tournaments, their pairs, mesas, matches and súmulas; mesa.torneio_id
 
 Revision ID: c9d1e3f5a7b9
 Revises: b8c0d2e4f6a8
@@ -84,9 +84,21 @@ def upgrade():
     sa.UniqueConstraint('torneio_id', 'key', name='uq_jogo_torneio_key')
     )
     op.create_index('ix_jogo_torneio_id', 'jogo', ['torneio_id'], unique=False)
+    op.create_table('sumula',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('torneio_id', sa.Integer(), nullable=False),
+    sa.Column('key', sa.String(length=8), nullable=False),
+    sa.Column('created_at', sa.DateTime(), nullable=False),
+    sa.Column('text', sa.String(length=200), nullable=False),
+    sa.ForeignKeyConstraint(['torneio_id'], ['torneio.id'], ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('id')
+    )
+    op.create_index('ix_sumula_torneio_id', 'sumula', ['torneio_id'], unique=False)
 
 
 def downgrade():
+    op.drop_index('ix_sumula_torneio_id', table_name='sumula')
+    op.drop_table('sumula')
     op.drop_index('ix_jogo_torneio_id', table_name='jogo')
     op.drop_table('jogo')
     op.drop_index('ix_mesa_torneio_id', table_name='mesa')
