@@ -215,12 +215,15 @@ def test_a_mineiro_queda_is_kept_without_anything_moving(
     shot(page, shots, "fim")
     expect(share.get_by_test_id("series-b")).to_have_text("1")
 
-    # Games 2 and 3 to Nós: the queda, 2 x 1.
-    for game in (2, 3):
+    # Games 2 and 3 to Nós: a mão de dez played and won (10 + 4, capped at 12), then a doze;
+    # the queda, 2 x 1.
+    for game, taps in ((2, ("tap-a-10", "onze-ganhou")), (3, ("tap-a-12",))):
         next_board(page, lambda: page.get_by_test_id("proxima-partida").click())
         expect(page.get_by_test_id("serie")).to_have_text(f"Melhor de 3 · partida {game}")
         assert_unmoved(normal, steady(page, f"game {game}"), f"the start of game {game}")
-        quick(page, "tap-a-12")
+        for testid in taps:
+            quick(page, testid)
+        score(page, 12, 0)
     expect(page.get_by_test_id("series-a")).to_have_text("2")
     expect(page.get_by_test_id("nova-serie")).to_be_visible()
     assert over.keys() - {"proxima-partida"} <= steady(page, "serie").keys()
@@ -231,17 +234,28 @@ def test_a_mineiro_queda_is_kept_without_anything_moving(
     # The juiz from the board starts in Mineiro; the table's rules lead to the Mineiro book.
     page.get_by_role("link", name="Juiz", exact=True).click()
     page.wait_for_url("**/juiz")
-    expect(page.get_by_test_id("variante")).to_contain_text("Truco Mineiro")
+    switch = page.get_by_test_id("variante")
+    expect(switch).to_have_attribute("data-variante", "mineiro")
+    expect(switch.locator("[aria-current=true]")).to_have_text("Truco Mineiro")
     rules = page.get_by_test_id("regras-desta-mesa")
     expect(rules).to_contain_text("Regras: Truco Mineiro")
     fits(page, "the juiz")
     shot(page, shots, "juiz")
     hrefs = rules.locator("a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
     assert hrefs and all(href.startswith("/regras/mineiro#") for href in hrefs), hrefs
-    rules.locator("a").first.click()
-    page.wait_for_url("**/regras/mineiro*")
-    expect(page.get_by_role("heading", name="Regras do truco mineiro")).to_be_visible()
+
+    # The rule book from the juiz: the table's rules again, each line to its Mineiro section.
+    page.get_by_test_id("juiz-regras").click()
+    page.wait_for_url("**/regras")
+    rules = page.get_by_test_id("regras-desta-mesa")
+    expect(rules).to_contain_text("Regras: Truco Mineiro")
+    fits(page, "the rule book with the table's rules")
+    rules.get_by_role("link", name="Mão de ferro").click()
+    page.wait_for_url("**/regras/mineiro#mineiro-mao-de-ferro")
+    expect(page.get_by_role("heading", name="Regras do truco mineiro")).to_be_attached()
+    expect(page.locator("#mineiro-mao-de-ferro")).to_be_in_viewport()
     fits(page, "the Mineiro rule book")
+    shot(page, shots, "regras")
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=IDS)
