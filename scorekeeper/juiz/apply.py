@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..mesas import Board, words
 from ..models import Mesa
@@ -17,12 +18,11 @@ from ..rules import (
     RulesError,
     Variant,
     WholeHandVerdict,
+    special_outcome,
     word,
 )
 
 REASON = "pelo juiz"
-OTHER_RULES = "Esta mesa joga Truco Paulista: a decisão de outra variante não vai para o placar."
-VALUE_NAMES = {1: "mão simples", 3: "truco", 6: "seis", 9: "nove", 12: "doze"}
 KINDS = {
     kind.value: kind
     for kind in (Kind.NORMAL, Kind.ONZE_GANHOU, Kind.ONZE_PERDEU, Kind.FERRO, Kind.ANULADA)
@@ -34,9 +34,14 @@ PHASE_TEXTS = {
 
 
 def fits_table(board: Board, rules: Variant) -> bool:
-    """True when a ruling under `rules` may go to the board: a table of the same rule set, and
-    Truco Paulista only (the apply panel does not offer Mineiro's values yet)."""
-    return rules.code == board.mesa.variante == "paulista"
+    """True when a ruling under `rules` may go to the board: a table of the same rule set."""
+    return rules is board.state.config.variant
+
+
+def other_rules(board: Board, rules: Variant) -> str:
+    """Why a ruling under `rules` does not go to a board of the other rule set, in pt-BR."""
+    played = board.state.config.variant.name
+    return f"Esta mesa joga {played}: a decisão do {rules.name} não vai para o placar."
 
 
 @dataclass(frozen=True)
@@ -60,13 +65,23 @@ class ApplyPanel:
     score: tuple[int, int]
     choices: tuple[Choice, ...]
     note: str | None
+    cid: str = field(default_factory=lambda: str(uuid.uuid4()))  # one write, told if sent again
 
 
-SPECIAL = {
-    Kind.ONZE_GANHOU: ("+3", "vitória na mão de onze", "aplicar-onze"),
-    Kind.ONZE_PERDEU: ("+3", "vitória contra a mão de onze", "aplicar-onze"),
-    Kind.FERRO: ("+1", "mão de ferro", "aplicar-ferro"),
-}
+def special_choice(board: Board, outcome: Outcome) -> Choice | None:
+    """The button of a special hand's outcome won at the table (the mão de onze or de dez
+    played, the mão de ferro), worth what the table's rule set says; None for running, which a
+    ruling from the rounds cannot tell."""
+    special = words.special_name(board.mesa.special_at)
+    details = {
+        Kind.ONZE_GANHOU: (f"vitória na {special}", "aplicar-onze"),
+        Kind.ONZE_PERDEU: (f"vitória contra a {special}", "aplicar-onze"),
+        Kind.FERRO: ("mão de ferro: quem vence leva a partida", "aplicar-ferro"),
+    }
+    if outcome.kind not in details:
+        return None
+    detail, testid = details[outcome.kind]
+    return Choice(f"+{outcome.gain}", detail, outcome.kind.value, outcome.side, None, testid)
 
 
 DECIDED = {Result.NOS: 0, Result.ELES: 1, Result.ANULADA: None}  # a decided hand's side
@@ -83,6 +98,7 @@ def panel(board: Board, result: Result) -> ApplyPanel | None:
     if side is None:
         choice = Choice("Mão anulada", "ninguém marca", "anulada", None, None, "aplicar-anulada")
         return ApplyPanel(mesa, mesa.revision, state.points, (choice,), None)
+    rules = state.config.variant
     choices: list[Choice] = []
     note = None
     for outcome in state.legal_outcomes():
@@ -90,27 +106,28 @@ def panel(board: Board, result: Result) -> ApplyPanel | None:
             continue
         if outcome.kind is Kind.NORMAL and outcome.points is not None:
             value = outcome.points
-            choices.append(
-                Choice(f"+{value}", VALUE_NAMES[value], "normal", side, value, f"aplicar-{value}")
-            )
-        elif outcome.kind in SPECIAL:
-            label, detail, testid = SPECIAL[outcome.kind]
-            choices.append(Choice(label, detail, outcome.kind.value, side, None, testid))
-            note = word(Reason(Code.NO_CALL_IN_SPECIAL, special=state.special))
+            name = rules.value_name(value)
+            choices.append(Choice(f"+{value}", name, "normal", side, value, f"aplicar-{value}"))
+        elif (special := special_choice(board, outcome)) is not None:
+            choices.append(special)
+            note = word(Reason(Code.NO_CALL_IN_SPECIAL, special=state.special, rules=rules))
     return ApplyPanel(mesa, mesa.revision, state.points, tuple(choices), note)
 
 
-def read_outcome(form: Mapping[str, str]) -> Outcome:
-    """The outcome posted by the apply form (tipo, lado, pontos), or a pt-BR refusal."""
+def read_outcome(form: Mapping[str, str], rules: Variant) -> Outcome:
+    """The outcome posted by the apply form (tipo, lado and, for a normal hand, pontos) under
+    the table's rule set, or a pt-BR refusal; a special hand is worth what `rules` says, never
+    what the form says."""
     kind = form.get("tipo") or Kind.NORMAL.value
     if kind not in KINDS:
         raise RulesError("Essa marcação não existe.")
-    fields = [kind]
-    if KINDS[kind] is not Kind.ANULADA:
-        fields.append((form.get("lado") or "").strip())
+    if KINDS[kind] is Kind.ANULADA:
+        return Outcome.parse(kind, rules)
+    fields = [kind, (form.get("lado") or "").strip()]
     if KINDS[kind] is Kind.NORMAL:
-        fields.append((form.get("pontos") or "").strip())
-    return Outcome.parse(":".join(fields))
+        return Outcome.parse(":".join([*fields, (form.get("pontos") or "").strip()]), rules)
+    side = Outcome.parse(":".join(fields), rules).side
+    return special_outcome(rules, KINDS[kind], side or 0)
 
 
 def confirmation(outcome: Outcome, names: tuple[str, str], reason: str = REASON) -> str:

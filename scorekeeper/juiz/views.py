@@ -20,10 +20,10 @@ from htmx_flask import request as hx_request
 
 from .. import mesas
 from ..errors import answer_refusals
-from ..mesas import Board, UnknownTable
+from ..mesas import AlreadyApplied, Board, UnknownTable
 from ..mesas.inputs import Write
 from ..pages.session import JUIZ_TABLE, opened_table
-from ..rules import PAULISTA, RulesError, Variant
+from ..rules import PAULISTA, Outcome, RulesError, Variant
 from . import apply, present, whole
 from .query import (
     CARRY_KEYS,
@@ -33,6 +33,7 @@ from .query import (
     parse_round,
     parse_whole,
     read_carry,
+    read_variant,
     round_start,
     whole_start,
 )
@@ -144,10 +145,30 @@ def apply_hand() -> Any:
     """Record a hand ruling on the board the juiz was opened from, with the same revision check
     as a tap."""
     write = Write.read(request.form)
-    outcome = apply.read_outcome(request.form)
-    mesa = _applied_to().mesa
-    mesas.record_outcome(mesa.edit_token, write.rev, outcome, reason=apply.REASON)
-    flash(apply.confirmation(outcome, mesa.team_names))
+    board = _applied_to()
+    rules = board.state.config.variant
+    _check_rules(board, read_variant(request.form, rules))
+    outcome = apply.read_outcome(request.form, rules)
+    return _record(board, write, outcome, apply.REASON)
+
+
+def _check_rules(board: Board, rules: Variant) -> None:
+    """Refuse, in pt-BR, a ruling under another rule set than the board's."""
+    if not apply.fits_table(board, rules):
+        raise RulesError(apply.other_rules(board, rules))
+
+
+def _record(board: Board, write: Write, outcome: Outcome, reason: str) -> Any:
+    """Record a ruling like a tap (revision checked, journaled by its client id) and go back to
+    the board, saying what was recorded; a write sent again after a lost answer records nothing
+    more."""
+    mesa = board.mesa
+    try:
+        mesas.record_outcome(mesa.edit_token, write.rev, outcome, reason, write.cid)
+    except AlreadyApplied:
+        pass  # the board already shows it
+    else:
+        flash(apply.confirmation(outcome, mesa.team_names, reason))
     return redirect(url_for("tables.board", token=mesa.edit_token), 303)
 
 
@@ -159,19 +180,14 @@ def apply_whole() -> Any:
     write = Write.read(request.form)
     board = _applied_to()
     query, refusal = parse_whole(request.form, whole_start(board))
-    if not apply.fits_table(board, query.variant):
-        raise RulesError(apply.OTHER_RULES)
+    _check_rules(board, query.variant)
     ruling = judge_whole_query(query, refusal, *table_names(board))
     verdict = ruling.verdict
     if ruling.error is not None:
         raise RulesError(ruling.error)
     if verdict is None or verdict.outcome is None:
         raise RulesError("A mão ainda não acabou: não há o que marcar no placar.")
-    mesa = board.mesa
-    reason = apply.whole_reason(verdict)
-    mesas.record_outcome(mesa.edit_token, write.rev, verdict.outcome, reason=reason)
-    flash(apply.confirmation(verdict.outcome, mesa.team_names, reason))
-    return redirect(url_for("tables.board", token=mesa.edit_token), 303)
+    return _record(board, write, verdict.outcome, apply.whole_reason(verdict))
 
 
 def _not_applied(message: str | None, status: int) -> Any:

@@ -11,6 +11,7 @@ from ..models import Entry, Mesa
 from ..rules import (
     BEST_OF,
     PAULISTA,
+    SIMPLE_HAND,
     SPECIAL_AT,
     TABLE_OPTIONS,
     VARIANTS,
@@ -37,7 +38,7 @@ def ladder_notes(rules: Variant) -> Notes:
     notes: Notes = {}
     for step, value in enumerate(rules.ladder):
         said = rules.calls[step - 1].value if step else ""
-        won = (f"{said}", f"{said} aceito") if step else ("simples", "mão simples")
+        won = (f"{said}", f"{said} aceito") if step else ("simples", SIMPLE_HAND)
         ran = rules.calls[step].value if step < len(rules.calls) else None
         notes[value] = (won, (f"correram_{ran}", f"correram do {ran}")) if ran else (won,)
     return notes

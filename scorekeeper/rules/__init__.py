@@ -107,7 +107,7 @@ from .scoring import (
 )
 from .sections import Section
 from .truco import Bet
-from .variants import MINEIRO, PAULISTA, VARIANTS, Variant, VariantCode, variant
+from .variants import MINEIRO, PAULISTA, SIMPLE_HAND, VARIANTS, Variant, VariantCode, variant
 from .whole_hand import (
     Ending,
     HandSetup,
@@ -132,6 +132,7 @@ __all__ = [
     "MINEIRO",
     "PLAYERS",
     "PAULISTA",
+    "SIMPLE_HAND",
     "PLAY_COUNTS",
     "ROUNDS",
     "ROUND_LABELS",

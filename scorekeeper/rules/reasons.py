@@ -16,7 +16,7 @@ from .cards import Card
 from .errors import RulesError
 from .scoring import Special
 from .sections import MineiroSection, Section
-from .variants import PAULISTA, Variant
+from .variants import PAULISTA, SIMPLE_HAND, Variant
 
 ORDINALS = ("primeira", "segunda", "terceira")
 DEFAULT_SIDES = ("Nós", "Eles")
@@ -755,5 +755,5 @@ def hand_note(
         return f"{special_name} jogada" + (", correram na vez" if ran_on_turn else "")
     if ran_from is not None:
         return f"correram do {ran_from.value}"
-    played = f"{accepted.value} aceito" if accepted is not None else "mão simples"
+    played = f"{accepted.value} aceito" if accepted is not None else SIMPLE_HAND
     return f"{played}, correram na vez" if ran_on_turn else played

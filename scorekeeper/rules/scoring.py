@@ -548,15 +548,16 @@ class MatchState:
                 "Mão de ferro: sem truco, e quem vencer leva a partida. Marque quem venceu ou"
                 " mão anulada."
             )
+        name = "mão de dez" if self.config.special_at == 10 else "mão de onze"
         if phase is Phase.MAO_DE_ONZE:
-            name = "Mão de dez" if self.config.special_at == 10 else "Mão de onze"
             return (
-                f"{name}: não tem truco. Ela vale {rules.special_worth} se for jogada, ou "
-                f"{rules.special_run} para os adversários se correrem. Marque uma dessas saídas."
+                f"{name.capitalize()}: não tem truco. Ela vale {rules.special_worth} se for "
+                f"jogada, ou {rules.special_run} para os adversários se correrem. Marque uma "
+                "dessas saídas."
             )
         if outcome.kind is Kind.NORMAL:
             return f"Uma mão vale {rules.values_said} pontos."
-        return "Essa saída só existe na mão de onze ou na mão de ferro."
+        return f"Essa saída só existe na {name} ou na mão de ferro."
 
 
 def replay(config: MatchConfig, outcomes: Iterable[Outcome]) -> list[MatchState]:

@@ -19,6 +19,8 @@ from .ruleset import RuleSet
 
 VariantCode = Literal["paulista", "mineiro"]
 
+SIMPLE_HAND = "mão simples"  # a hand nobody called: the first value of every ladder
+
 
 @dataclass(frozen=True, kw_only=True)
 class Variant:
@@ -76,6 +78,11 @@ class Variant:
     def word_for(self, value: int) -> Word:
         """The call that asks for `value` (Mineiro: 4 truco, 6 seis, 10 dez, 12 doze)."""
         return self.calls[self.ladder.index(value) - 1]
+
+    def value_name(self, value: int) -> str:
+        """What a normal hand worth `value` is called: 'mão simples' before any call, else the
+        call that asked for it (Mineiro: 4 'truco', 6 'seis', 10 'dez', 12 'doze')."""
+        return SIMPLE_HAND if value == self.ladder[0] else self.word_for(value).value
 
     def asks(self, word: Word) -> int | None:
         """The value `word` asks for; None for an answer or a call this rule set lacks."""

@@ -12,11 +12,12 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 
-from .test_juiz import hooks, open_table, ruling, score, text_of, verdict
+from .test_juiz import hooks, ruling, text_of, verdict
 
+# These pages read no table; the ones opened from a table, and applying, are in
+# test_juiz_mineiro_table (on both databases).
 pytestmark = pytest.mark.sqlite_only
 
 WHOLE = "/juiz/mao?variante=mineiro&jogadores=2&mao=1&eventos="
@@ -363,23 +364,6 @@ def test_the_verdict_points_to_the_mineiro_rule_book(client: FlaskClient) -> Non
     assert '<a href="/regras">livro de regras</a>' in paulista
 
 
-def test_a_mineiro_ruling_never_goes_to_a_paulista_board(client: FlaskClient, app: Flask) -> None:
-    """Opened from a board (tables play Paulista), a Mineiro hand offers no apply button, and a
-    forged post is refused in pt-BR with nothing recorded."""
-    token = open_table(client)
-    client.get(f"/m/{token}/juiz")
-    html = page(client, WHOLE + WON_TWO_ROUNDS)
-    assert "aplicar" not in hooks(html) and "aplicar-mao" not in hooks(html)
-    assert "aplicar" not in hooks(page(client, "/juiz/mao?variante=mineiro&rodadas=nos,nos"))
-    paulista = page(client, "/juiz/mao?vira=4o&jogadores=4&mao=1&eventos=1:corre")
-    form = dict(re.findall(r'name="(rev|csrf_token)" value="([^"]*)"', paulista))
-    data = {**form, "variante": "mineiro", "jogadores": "2", "mao": "1", "eventos": "1:corre"}
-    response = client.post("/juiz/mao/aplicar", data=data)
-    assert response.status_code == 422
-    assert "Truco Paulista" in text_of(response.text, "mensagem")
-    assert score(app, token) == (0, 0)
-
-
 def test_a_mineiro_round_is_noted_on_a_mineiro_hand(client: FlaskClient) -> None:
     """'Anotar na mão' after a Mineiro round opens the hand under Mineiro (worth 2 once won)."""
     html = page(client, "/juiz/rodada?variante=mineiro&jogadores=2&jogadas=4p,3c")
@@ -397,22 +381,3 @@ def test_the_mineiro_reference_has_no_vira_table(client: FlaskClient, url: str) 
     found = hooks(page(client, url))
     assert "fixas" in found and "tabela-vira" not in found
     assert "tabela-vira" in hooks(page(client, url.replace("variante=mineiro", "vira=4o")))
-
-
-def test_the_juiz_opened_from_a_mineiro_board_rules_by_mineiro_and_applies_nothing(
-    client: FlaskClient, app: Flask
-) -> None:
-    """Opened from a Truco Mineiro table, the juiz starts in Mineiro (no vira, the mão de dez's
-    words) without an apply button (its values are not offered yet); a Paulista ruling posted
-    to that table is refused in pt-BR and records nothing."""
-    token = open_table(client, variante="mineiro")
-    client.get(f"/m/{token}/juiz")
-    whole = page(client, "/juiz/mao")
-    assert 'data-variante="mineiro"' in whole
-    assert "aplicar" not in hooks(whole) and "aplicar-mao" not in hooks(whole)
-    paulista = page(client, "/juiz/mao?vira=4o&jogadores=4&mao=1&eventos=1:corre")
-    form = dict(re.findall(r'name="(rev|csrf_token)" value="([^"]*)"', paulista))
-    data = {**form, "vira": "4o", "jogadores": "4", "mao": "1", "eventos": "1:corre"}
-    response = client.post("/juiz/mao/aplicar", data=data)
-    assert response.status_code == 422
-    assert score(app, token) == (0, 0)
