@@ -72,7 +72,8 @@ def test_every_juiz_page_takes_variante_mineiro_and_says_so(client: FlaskClient,
 def test_the_rule_set_switch_marks_mineiro_and_links_paulista(
     client: FlaskClient, url: str
 ) -> None:
-    """The switch Truco Paulista | Truco Mineiro: Mineiro on, Paulista a link without it."""
+    """The switch Truco Paulista | Truco Mineiro: Mineiro on, Paulista a link that names it
+    (a juiz opened from a Mineiro table would take an unsaid rule set for the table's)."""
     html = page(client, url)
     switch = hooks(html)["variante"][0]
     assert switch["data-variante"] == "mineiro"
@@ -81,7 +82,7 @@ def test_the_rule_set_switch_marks_mineiro_and_links_paulista(
     paulista = re.search(
         r'data-testid="variante".*?href="([^"]+)"[^>]*>Truco Paulista<', html, re.S
     )
-    assert paulista and "variante" not in query_of(paulista.group(1))
+    assert paulista and "variante=paulista" in paulista.group(1)
 
 
 def test_an_unknown_variante_is_refused_in_portuguese(client: FlaskClient) -> None:
@@ -322,12 +323,14 @@ def test_the_mao_de_dez_reason_links_its_section(client: FlaskClient) -> None:
     ],
 )
 def test_every_link_a_mineiro_page_builds_keeps_the_rule_set(client: FlaskClient, url: str) -> None:
-    """Tabs, switches, cards, words and undo stay in Mineiro (except the switch to Paulista)."""
+    """Tabs, switches, cards, words and undo stay in Mineiro (except the switch to Paulista,
+    which names it)."""
     html = page(client, url)
     links = own_links(html)
-    paulista = [link for link in links if "variante" not in query_of(link)]
+    paulista = [link for link in links if query_of(link).get("variante") != ["mineiro"]]
     assert len(links) > 5
     assert len(paulista) == 1, paulista
+    assert query_of(paulista[0])["variante"] == ["paulista"]
 
 
 def test_the_mineiro_share_link_keeps_the_rule_set(client: FlaskClient) -> None:
@@ -350,10 +353,11 @@ def test_the_mineiro_share_link_keeps_the_rule_set(client: FlaskClient) -> None:
     ],
 )
 def test_paulista_links_stay_without_variante(client: FlaskClient, url: str) -> None:
-    """A Paulista page's links never spell a rule set, except its switch to Mineiro."""
+    """A Paulista page's links never spell a rule set, except its rule-set switch (which names
+    each: a juiz opened from a Mineiro table takes an unsaid one for the table's)."""
     links = own_links(page(client, url))
-    mineiro = [link for link in links if "variante" in query_of(link)]
-    assert len(mineiro) == 1 and query_of(mineiro[0])["variante"] == ["mineiro"]
+    said = sorted(query_of(link)["variante"][0] for link in links if "variante" in query_of(link))
+    assert said == ["mineiro", "paulista"]
 
 
 def test_the_verdict_points_to_the_mineiro_rule_book(client: FlaskClient) -> None:

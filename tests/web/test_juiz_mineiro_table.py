@@ -412,3 +412,27 @@ def test_the_round_opened_from_a_3x3_mineiro_board_seats_its_six_players(
     assert "tabela-vira" not in hooks(html)
     attrs = ruling(client, "/juiz/rodada?jogadas=3p,2c,Kp,Ko,Qp,4p")
     assert attrs["data-resultado"] == "vitoria" and attrs["data-jogada"] == "6"
+
+
+def test_the_paulista_switch_from_a_mineiro_board_opens_the_juiz_in_paulista(
+    client: FlaskClient,
+) -> None:
+    """The juiz opened from a Mineiro table starts in Mineiro, and its 'Truco Paulista' switch
+    really changes the rule set (an unsaid one would fall back to the table's)."""
+    mineiro_table(client)
+    html = page(client, "/juiz")
+    switch = re.search(r'href="([^"]+)"[^>]*>\s*Truco Paulista', html)
+    assert switch is not None
+    href = switch.group(1).replace("&amp;", "&")
+    assert "variante=paulista" in href
+    assert 'data-variante="paulista"' in page(client, href.replace("/juiz?", "/juiz/mao?"))
+
+
+def test_the_juiz_opened_from_a_mineiro_board_links_the_mineiro_rule_book(
+    client: FlaskClient,
+) -> None:
+    """The juiz's 'Livro de regras' card goes to the rule book of the rule set it rules by."""
+    mineiro_table(client)
+    html = page(client, "/juiz")
+    card = re.search(r'href="([^"]+)" data-testid="juiz-regras"', html)
+    assert card is not None and card.group(1) == "/regras/mineiro"
