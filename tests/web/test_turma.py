@@ -632,17 +632,15 @@ STEPS = st.lists(
 
 
 def stats_both_ways(app: Flask, turma: str) -> tuple[object, object]:
-    """The turma's players, pairs, head-to-heads and evenings' chart as a page gets them (the
-    stored tally and the newest tables) and as a fold of every table's summary gives them."""
+    """The turma's players, pairs, head-to-heads and evenings' chart of each rule set as a page
+    gets them (the stored tally and the newest tables) and as a fold of every table's summary
+    gives them."""
     with app.app_context():
         row = turma_row(turma)
         cached = stats_domain.current(row).tally.stats([])
         every = turmas_domain.tables(row, None)
         full = stats_domain.turma_stats(every, stats_domain.summaries(every), row.aliases or {})
-        return (
-            (cached.players, cached.pairs, cached.rivals, cached.nights),
-            (full.players, full.pairs, full.rivals, full.nights),
-        )
+        return cached.parts, full.parts
 
 
 def route_step(
@@ -843,7 +841,7 @@ def test_the_stored_tally_equals_a_fold_of_every_table_through_the_routes(
         assert cached == full
     with local.app_context():
         assert turma_row(turma).aliases == {"josé": "zé"}
-    players = cached[0]  # type: ignore[index]
+    players = cached[0].players  # type: ignore[index]
     shown = rows_of(client.get(f"/turma/{turma}").text)
     assert sorted(shown) == sorted(player.name for player in players)
 
@@ -985,7 +983,7 @@ def test_the_chart_keeps_the_newest_12_evenings(local: Flask) -> None:
         (day, name, counts[day][name]) for day in sorted(counts) for name in counts[day]
     ]
     with local.app_context():
-        kept = stats_domain.current(turma_row(turma)).tally.dump()
+        kept = stats_domain.current(turma_row(turma)).tally.dump()["paulista"]
         assert [night["day"] for night in kept["nights"]] == sorted(counts)
         assert kept["dropped"] == "2025-05-02"
 
