@@ -245,9 +245,11 @@ _ACTIVE_FROM = (
     )
     .order_by(_RECORDS.c.seq)
 )
+# Over a row of an older revision, or of the same one: a summary is stored again at the same
+# revision only when the stored one is of an older version (a row that is current is used).
 _NEWER_SUMMARY = (
     update(_SUMMARIES)
-    .where(_SUMMARIES.c.mesa_id == bindparam("mesa"), _SUMMARIES.c.revision < bindparam("rev"))
+    .where(_SUMMARIES.c.mesa_id == bindparam("mesa"), _SUMMARIES.c.revision <= bindparam("rev"))
     .values(revision=bindparam("rev"), data=bindparam("data"))
 )
 
@@ -326,8 +328,9 @@ def refreshed(mesa: Mesa, kept: Any | None) -> dict[str, Any]:
 
 
 def _store_summary(mesa_id: int, revision: int, data: dict[str, Any], *, new: bool) -> None:
-    """Keep a table's summary at `revision`: a new row, or over an older revision's only (a
-    request that read an older state never overwrites a newer one)."""
+    """Keep a table's summary at `revision`: a new row, or over one of an older revision or
+    version (a request that read an older state never overwrites a newer one; one of an old
+    version is read again once, not on every view)."""
     values = {"mesa_id": mesa_id, "revision": revision, "data": data}
     try:
         with db.engine.begin() as connection:
