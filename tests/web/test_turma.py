@@ -616,7 +616,12 @@ LEFT, RIGHT = ("Ana", "ana ", "Zé"), ("José", "Beto", "Caio")
 POOL = LEFT + RIGHT
 STEPS = st.lists(
     st.one_of(
-        st.tuples(st.just("nova"), st.sampled_from(LEFT), st.sampled_from(RIGHT)),
+        st.tuples(
+            st.just("nova"),
+            st.sampled_from(LEFT),
+            st.sampled_from(RIGHT),
+            st.sampled_from(["paulista", "mineiro"]),
+        ),
         st.tuples(st.just("de_novo")),
         st.tuples(st.just("marcar"), st.integers(0, 20), st.integers(0, 40)),
         st.tuples(st.just("desfazer"), st.integers(0, 20)),
@@ -729,7 +734,8 @@ def domain_step(
     the domain as its route does it: the page read for its revision first, then the write."""
     kind, *args = action
     if kind == "nova":
-        token = domain_table(app, jogadores="2", time_a=args[0], time_b=args[1])
+        names = {"time_a": args[0], "time_b": args[1]}
+        token = domain_table(app, jogadores="2", variante=args[2], **names)
         with app.app_context():
             turmas_domain.join_turma(token, 0, turma)
         tokens.append(token)
@@ -790,9 +796,9 @@ def test_the_stored_tally_always_equals_a_fold_of_every_table(
     monkeypatch: pytest.MonkeyPatch,
     steps: list[tuple],  # type: ignore[type-arg]
 ) -> None:
-    """After any sequence of new tables, jogar de novo, taps, undos, name merges, tables moved
-    to another turma and page views, the statistics a page gets from the stored tally equal a
-    fold of every table's summary."""
+    """After any sequence of new tables (Paulista or Mineiro), jogar de novo, taps, undos, name
+    merges, tables moved to another turma and page views, the statistics of each rule set a
+    page gets from the stored tally equal a fold of every table's summary."""
     monkeypatch.setattr(stats_domain, "KEEP_OPEN", 1)  # store after two tables, not four
     first = domain_table(local, jogadores="2", time_a="Ana", time_b="Zé")
     with local.app_context():
