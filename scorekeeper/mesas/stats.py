@@ -9,7 +9,8 @@ write since can have reached, reading only the records after it, so its cost fol
 since, not the table's length.
 
 The statistics are a fold of the summaries, table after table in order, into a tally whose size
-is the turma's players, pairs and rivalries, never its history. The tally of the older tables
+is the turma's players, pairs (or trios) and rivalries, never its history; each rule set
+(Truco Paulista, Truco Mineiro) is counted apart, a tally of its own. The tally of the older tables
 (all but the newest KEEP_OPEN, the ones still played) is kept in `turma_summary` with the key
 that proves it current, checked by one SQL aggregate: a page folds only the newest tables on it.
 """
@@ -38,13 +39,13 @@ from ..models import (
     TurmaSummary,
     entry,
 )
-from ..rules import Kind, MatchState
+from ..rules import VARIANTS, Kind, MatchState, Variant
 from .board import state_after
 from .settings import TableSettings, edit_of
 from .words import LOCAL_TZ
 
-SUMMARY_VERSION = 4  # bump when the summary's shape changes: old ones are read again
-TALLY_VERSION = 4  # bump when the tally's shape or its counting changes: old ones are refolded
+SUMMARY_VERSION = 5  # bump when the summary's shape changes: old ones are read again
+TALLY_VERSION = 5  # bump when the tally's shape or its counting changes: old ones are refolded
 KEEP_OPEN = 3  # the newest tables of a turma, folded on every view instead of stored
 MARGIN = 32  # a summary's shallowest checkpoint: this many active records from the newest
 NIGHTS = 12  # the newest evenings the tally keeps, game by game, for the turma's chart
@@ -199,6 +200,7 @@ def summarize(
             kept.append(fold.mark(record))
     return {
         "version": SUMMARY_VERSION,
+        "variante": mesa.match_config.variant.code,
         "players": mesa.players,
         "names": list(mesa.player_names or []),
         "teams": list(mesa.team_names),
@@ -243,9 +245,11 @@ _ACTIVE_FROM = (
     )
     .order_by(_RECORDS.c.seq)
 )
+# Over a row of an older revision, or of the same one: a summary is stored again at the same
+# revision only when the stored one is of an older version (a row that is current is used).
 _NEWER_SUMMARY = (
     update(_SUMMARIES)
-    .where(_SUMMARIES.c.mesa_id == bindparam("mesa"), _SUMMARIES.c.revision < bindparam("rev"))
+    .where(_SUMMARIES.c.mesa_id == bindparam("mesa"), _SUMMARIES.c.revision <= bindparam("rev"))
     .values(revision=bindparam("rev"), data=bindparam("data"))
 )
 
@@ -324,8 +328,9 @@ def refreshed(mesa: Mesa, kept: Any | None) -> dict[str, Any]:
 
 
 def _store_summary(mesa_id: int, revision: int, data: dict[str, Any], *, new: bool) -> None:
-    """Keep a table's summary at `revision`: a new row, or over an older revision's only (a
-    request that read an older state never overwrites a newer one)."""
+    """Keep a table's summary at `revision`: a new row, or over one of an older revision or
+    version (a request that read an older state never overwrites a newer one; one of an old
+    version is read again once, not on every view)."""
     values = {"mesa_id": mesa_id, "revision": revision, "data": data}
     try:
         with db.engine.begin() as connection:
@@ -434,7 +439,7 @@ class Record:
 class Evening:
     """One table's evening: its teams' names and, when named, each side's players ('Ana e
     Caio'; None where they are the team's own name), when, the games and series each side
-    won, hands, minutes."""
+    won, hands, minutes, the score now and the rule set."""
 
     mesa: Mesa
     teams: tuple[str, str]
@@ -445,6 +450,7 @@ class Evening:
     start: datetime | None
     minutes: int
     points: tuple[int, int]
+    rules: Variant
 
 
 @dataclass(frozen=True)
@@ -465,21 +471,34 @@ class HeadToHead:
 
 
 @dataclass(frozen=True)
-class Stats:
-    """A turma's statistics: players, pairs, head-to-heads, the evenings of the tables it
-    was asked with (newest first) and the games won on its newest NIGHTS evenings (oldest
-    first)."""
+class Counted:
+    """One rule set's statistics in a turma: its players, pairs (2x2), trios (3x3) and
+    head-to-heads, and the games won on its newest NIGHTS evenings (oldest first)."""
 
+    rules: Variant
     players: list[Record]
     pairs: list[Record]
+    trios: list[Record]
     rivals: list[HeadToHead]
-    evenings: list[Evening]
     nights: list[Night] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Stats:
+    """A turma's statistics, each rule set it played counted apart (in VARIANTS' order,
+    Paulista first), and the evenings of the tables it was asked with (newest first)."""
+
+    parts: list[Counted]
+    evenings: list[Evening]
 
     @property
     def names(self) -> dict[str, str]:
-        """Every player's folded name and shown name."""
-        return {r.key: r.name for r in self.players}
+        """Every player's folded name and shown name, whatever rule set they played."""
+        names: dict[str, str] = {}
+        for part in self.parts:
+            for record in part.players:
+                names.setdefault(record.key, record.name)
+        return names
 
 
 def resolve(aliases: Mapping[str, str], key: str) -> str:
@@ -535,6 +554,13 @@ def night_of(summary: Mapping[str, Any]) -> str:
     return (opened.astimezone(LOCAL_TZ) - NIGHT_ENDS).date().isoformat()
 
 
+def joined(names: Sequence[str]) -> str:
+    """Names as a side is called: 'Ana', 'Ana e Caio', 'Ana, Caio e Edu'."""
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} e {names[-1]}"
+
+
 def evening(mesa: Mesa, summary: Mapping[str, Any]) -> Evening:
     """A table's evening as the turma's list shows it, from its summary."""
     games = (_count(summary["games"], 0), _count(summary["games"], 1))
@@ -545,9 +571,12 @@ def evening(mesa: Mesa, summary: Mapping[str, Any]) -> Evening:
     teams = (str(summary["teams"][0]), str(summary["teams"][1]))
     players = None
     if seated is not None and [[t] for t in teams] != [list(side) for side in seated]:
-        players = (" e ".join(seated[0]), " e ".join(seated[1]))
+        players = (joined(seated[0]), joined(seated[1]))
     points = (int(summary["points"][0]), int(summary["points"][1]))
-    return Evening(mesa, teams, players, games, series, summary["hands"], start, minutes, points)
+    rules = VARIANTS[str(summary["variante"])]
+    return Evening(
+        mesa, teams, players, games, series, summary["hands"], start, minutes, points, rules
+    )
 
 
 def lineup_parts(summary: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -592,13 +621,13 @@ def _counts(where: Mapping[str, Any]) -> tuple[Any, ...]:
 
 
 @dataclass
-class Tally:
-    """The statistics folded so far, table after table in the order they were opened: players
-    and pairs by their (resolved, folded) names, head-to-heads by the two sides' shown names.
-    Its size is the turma's people, never its history."""
+class RulesTally:
+    """One rule set's statistics folded so far, table after table in the order they were
+    opened: players, and pairs or trios, by their (resolved, folded) names, head-to-heads by
+    the two sides' shown names. Its size is the turma's people, never its history."""
 
     players: dict[str, Record] = field(default_factory=dict)
-    pairs: dict[tuple[str, ...], Record] = field(default_factory=dict)
+    groups: dict[tuple[str, ...], Record] = field(default_factory=dict)  # pairs and trios
     rivals: dict[tuple[str, ...], dict[str, Any]] = field(default_factory=dict)
     nights: list[dict[str, Any]] = field(default_factory=list)  # the newest NIGHTS, oldest first
     dropped: str = ""  # the newest evening left out of `nights` (a table of it or older is too)
@@ -636,11 +665,13 @@ class Tally:
             keys = [resolve(aliases, folded(n)) for n in names]
             for key, name in zip(keys, names, strict=True):
                 _credit(self.players.setdefault(key, Record(key, name)), summary, side)
-            if len(names) == 2:
-                shown = " e ".join(self.players[k].name for k in keys)
-                pair = self.pairs.setdefault(tuple(sorted(keys)), Record(" e ".join(keys), shown))
-                _credit(pair, summary, side)
-                labels.append(pair.name)
+            if len(names) > 1:
+                shown = joined([self.players[k].name for k in keys])
+                group = self.groups.setdefault(
+                    tuple(sorted(keys)), Record(" e ".join(keys), shown)
+                )
+                _credit(group, summary, side)
+                labels.append(group.name)
             else:
                 labels.append(self.players[keys[0]].name)
         if labels[0] != labels[1]:
@@ -651,38 +682,40 @@ class Tally:
             for game in summary["games"]:
                 match["wins"][match["names"].index(labels[game["winner"]])] += 1
 
-    def stats(self, evenings: list[Evening]) -> Stats:
-        """The statistics this tally holds, ranked, with these evenings."""
+    def stats(self, rules: Variant) -> Counted:
+        """The statistics this tally holds, ranked, as those of `rules`."""
         heads = [HeadToHead(tuple(m["names"]), tuple(m["wins"])) for m in self.rivals.values()]
         heads.sort(key=lambda h: -sum(h.wins))
         nights = [
             Night(date.fromisoformat(n["day"]), tuple((str(w[0]), int(w[1])) for w in n["wins"]))
             for n in self.nights
         ]
-        players, pairs = _ranked(self.players.values()), _ranked(self.pairs.values())
-        return Stats(players, pairs, heads, evenings, nights)
+        pairs = [r for k, r in self.groups.items() if len(k) == 2]
+        trios = [r for k, r in self.groups.items() if len(k) > 2]
+        players = _ranked(self.players.values())
+        return Counted(rules, players, _ranked(pairs), _ranked(trios), heads, nights)
 
     def dump(self) -> dict[str, Any]:
         """This tally as JSON (lists, in the order folded: the ranking's ties keep it)."""
         return {
             "players": [r.dump() for r in self.players.values()],
-            "pairs": [{"members": list(k), **r.dump()} for k, r in self.pairs.items()],
+            "groups": [{"members": list(k), **r.dump()} for k, r in self.groups.items()],
             "rivals": [{"names": m["names"], "wins": m["wins"]} for m in self.rivals.values()],
             "nights": self.nights,
             "dropped": self.dropped,
         }
 
     @classmethod
-    def load(cls, data: Mapping[str, Any]) -> Tally:
+    def load(cls, data: Mapping[str, Any]) -> RulesTally:
         """A tally back from its JSON."""
         tally = cls()
         for item in data["players"]:
             record = Record.load(item)
             tally.players[record.key] = record
-        for item in data["pairs"]:
+        for item in data["groups"]:
             fields = dict(item)
             members = tuple(fields.pop("members"))
-            tally.pairs[members] = Record.load(fields)
+            tally.groups[members] = Record.load(fields)
         for item in data["rivals"]:
             names = [str(n) for n in item["names"]]
             tally.rivals[tuple(sorted(names))] = {"names": names, "wins": list(item["wins"])}
@@ -692,6 +725,36 @@ class Tally:
         ]
         tally.dropped = str(data["dropped"])
         return tally
+
+
+@dataclass
+class Tally:
+    """A turma's statistics folded so far, each rule set's apart: a Paulista game never
+    counts with a Mineiro one (their points, special hands and calls differ)."""
+
+    by_rules: dict[str, RulesTally] = field(default_factory=dict)  # by the rule set's code
+
+    def add(self, summary: Mapping[str, Any], aliases: Mapping[str, str]) -> None:
+        """Fold in one more table (the next one opened) into its rule set's tally."""
+        self.by_rules.setdefault(str(summary["variante"]), RulesTally()).add(summary, aliases)
+
+    def stats(self, evenings: list[Evening]) -> Stats:
+        """The statistics this tally holds, each rule set played apart, with these evenings."""
+        parts = [tally.stats(VARIANTS[code]) for code, tally in self._ordered()]
+        return Stats(parts, evenings)
+
+    def _ordered(self) -> list[tuple[str, RulesTally]]:
+        """The rule sets' tallies in VARIANTS' order (Paulista first)."""
+        return [(code, self.by_rules[code]) for code in VARIANTS if code in self.by_rules]
+
+    def dump(self) -> dict[str, Any]:
+        """This tally as JSON: each rule set's by its code."""
+        return {code: tally.dump() for code, tally in self._ordered()}
+
+    @classmethod
+    def load(cls, data: Mapping[str, Any]) -> Tally:
+        """A tally back from its JSON."""
+        return cls({str(code): RulesTally.load(part) for code, part in data.items()})
 
 
 def turma_stats(

@@ -17,7 +17,7 @@ from ..models import Entry, Mesa, Turma
 from ..pages.links import share_root
 from ..pages.live import live_context
 from ..pages.qr import qr_svg
-from ..rules import PLAYERS, Kind
+from ..rules import PAULISTA, PLAYERS, Kind, Variant
 from ..urls import absolute_url
 from .image import score_png
 
@@ -47,7 +47,8 @@ def comeback_text(record: stats_domain.Record) -> str:
 
 
 def onze_text(record: stats_domain.Record) -> str:
-    """The mãos de onze a player or pair had, e.g. '5: jogou 1, ganhou 0, correu de 4', or '–'."""
+    """The special hands (mãos de onze, or de dez) a player or pair had, e.g. '5: jogou 1,
+    ganhou 0, correu de 4', or '–'."""
     if not record.onze_had:
         return "–"
     return (
@@ -56,13 +57,14 @@ def onze_text(record: stats_domain.Record) -> str:
     )
 
 
-def runs_text(record: stats_domain.Record) -> str:
-    """Every run, e.g. '5 (1 do truco, 4 da mão de onze)', or '0'."""
+def runs_text(record: stats_domain.Record, rules: Variant = PAULISTA) -> str:
+    """Every run, e.g. '5 (1 do truco, 4 da mão de onze)' ('da mão de dez' in Truco Mineiro),
+    or '0'."""
     parts = []
     if record.ran:
         parts.append(f"{record.ran} do truco")
     if record.onze_ran:
-        parts.append(f"{record.onze_ran} da mão de onze")
+        parts.append(f"{record.onze_ran} da {rules.special_name}")
     if len(parts) < 2:  # one kind of run: its own words say it all
         return " ".join(parts) or "0"
     return f"{record.runs} ({', '.join(parts)})"
@@ -170,6 +172,45 @@ def night_chart(nights: Sequence[stats_domain.Night]) -> NightChart | None:
 
 
 @dataclass(frozen=True)
+class RulesPart:
+    """One rule set's statistics as the turma's page shows them: the counts, the chart of its
+    evenings, its special hand's name for the cards ('Mão de onze', 'Mão de dez') and what
+    makes its ids unique on the page ('' when the turma played one rule set)."""
+
+    counted: stats_domain.Counted
+    chart: NightChart | None
+    special: str
+    suffix: str
+
+
+def rules_parts(stats: stats_domain.Stats) -> list[RulesPart]:
+    """Each rule set's statistics as the page shows them, Paulista first."""
+    apart = len(stats.parts) > 1
+    return [
+        RulesPart(
+            part,
+            night_chart(part.nights),
+            part.rules.special_name[:1].upper() + part.rules.special_name[1:],
+            f"-{part.rules.code}" if apart else "",
+        )
+        for part in stats.parts
+    ]
+
+
+def stats_note(stats: stats_domain.Stats) -> str:
+    """What the statistics count, in the words of the rule sets played: 'Contam as partidas
+    terminadas; na mão de onze, quem tinha 11; em “Correu”, …'."""
+    played = [part.rules for part in stats.parts] or [PAULISTA]
+    specials = "; ".join(f"na {r.special_name}, quem tinha {r.special_at[0]}" for r in played)
+    runs = " ou ".join(f"da {r.special_name}" for r in played)
+    return (
+        f"Contam as partidas terminadas; {specials}; em “Correu”, quem correu do truco"
+        f" (anotado na mão) e {runs}. Os nomes valem como foram digitados (maiúsculas e"
+        " espaços não contam)."
+    )
+
+
+@dataclass(frozen=True)
 class TurmaView:
     """A turma with what its pages show: a page of its tables (newest first), how many it
     holds, its statistics (with the evenings of the tables shown), the shown tables'
@@ -226,7 +267,8 @@ def page_context(view: TurmaView, *, scorer: bool) -> dict[str, Any]:
         "turma": turma,
         "view": view,
         "stats": view.stats,
-        "chart": night_chart(view.stats.nights),
+        "parts": rules_parts(view.stats),
+        "stats_note": stats_note(view.stats),
         "streak_text": streak_text,
         "comeback_text": comeback_text,
         "onze_text": onze_text,
@@ -329,9 +371,14 @@ def _chain(header: Sequence[str], rows: Iterator[Sequence[Any]]) -> Iterator[Seq
     yield from rows
 
 
+RULES_COLUMN = "regras"  # every CSV's last column: the rule set, as the JSON's "regras" names it
+LOG_CSV_HEADER = (*LOG_HEADER, RULES_COLUMN)
+
+
 def log_rows(mesa: Mesa, records: Iterator[Entry]) -> Iterator[list[Any]]:
-    """A table's records as export rows."""
-    return (_log_row(mesa, record) for record in records)
+    """A table's records as CSV rows (LOG_CSV_HEADER's order: each names the rule set)."""
+    rules = mesa.match_config.variant.name
+    return ([*_log_row(mesa, record), rules] for record in records)
 
 
 def mesa_json(mesa: Mesa) -> dict[str, Any]:
@@ -365,6 +412,7 @@ GAMES_HEADER = (
     "placar_lado_1",
     "placar_lado_2",
     "terminou_em",
+    RULES_COLUMN,
 )
 
 
@@ -397,7 +445,7 @@ def side_players(mesa: Mesa) -> tuple[str, str]:
     )
     if seated is None:
         return "", ""
-    shown = (" e ".join(seated[0]), " e ".join(seated[1]))
+    shown = (stats_domain.joined(seated[0]), stats_domain.joined(seated[1]))
     return (
         "" if shown[0] == mesa.team_a else shown[0],
         "" if shown[1] == mesa.team_b else shown[1],
@@ -409,7 +457,7 @@ def _side_names(summary: Mapping[str, Any]) -> tuple[str, str]:
     seated = stats_domain.sides_of(summary)
     if seated is None:
         return str(summary["teams"][0]), str(summary["teams"][1])
-    return " e ".join(seated[0]), " e ".join(seated[1])
+    return stats_domain.joined(seated[0]), stats_domain.joined(seated[1])
 
 
 def turma_games(view: TurmaView, found: Mapping[int, Mapping[str, Any]]) -> list[list[Any]]:
@@ -433,31 +481,43 @@ def turma_games(view: TurmaView, found: Mapping[int, Mapping[str, Any]]) -> list
                     game["points"][0],
                     game["points"][1],
                     ended,
+                    evening.rules.name,
                 ]
             )
     return rows
 
 
+def special_key(rules: Variant) -> str:
+    """The JSON keys' start for a rule set's special hands: 'maos_de_onze', 'maos_de_dez'."""
+    return "_".join(["maos", *rules.special_name.split()[1:]])
+
+
+def record_json(record: stats_domain.Record, rules: Variant) -> dict[str, Any]:
+    """A player's (pair's, trio's) statistics under one rule set, as the JSON export names
+    them (its special hand in its own words: 'maos_de_dez' in Truco Mineiro)."""
+    special = special_key(rules)
+    return {
+        "nome": record.name,
+        "regras": rules.name,
+        "partidas": record.games,
+        "vitorias": record.wins,
+        "series": record.series,
+        "series_vitorias": record.series_wins,
+        special: record.onze_had,
+        f"{special}_jogadas": record.onze_played,
+        f"{special}_ganhas": record.onze_won,
+        f"{special}_corridas": record.onze_ran,
+        "correu": record.runs,
+        "correu_do_truco": record.ran,
+        "melhor_sequencia": record.best_streak,
+    }
+
+
 def turma_json(view: TurmaView, found: Mapping[int, Mapping[str, Any]]) -> dict[str, Any]:
-    """A turma's history as a JSON document: its tables with their games and statistics."""
+    """A turma's history as a JSON document: its tables with their games and statistics, each
+    rule set's counted apart (every record names its own)."""
     stats = view.stats
-
-    def record(r: stats_domain.Record) -> dict[str, Any]:
-        return {
-            "nome": r.name,
-            "partidas": r.games,
-            "vitorias": r.wins,
-            "series": r.series,
-            "series_vitorias": r.series_wins,
-            "maos_de_onze": r.onze_had,
-            "maos_de_onze_jogadas": r.onze_played,
-            "maos_de_onze_ganhas": r.onze_won,
-            "maos_de_onze_corridas": r.onze_ran,
-            "correu": r.runs,
-            "correu_do_truco": r.ran,
-            "melhor_sequencia": r.best_streak,
-        }
-
+    parts = stats.parts
     return {
         "turma": view.turma.name,
         "mesas": [
@@ -472,9 +532,14 @@ def turma_json(view: TurmaView, found: Mapping[int, Mapping[str, Any]]) -> dict[
             for e in reversed(stats.evenings)
         ],
         "partidas": [dict(zip(GAMES_HEADER, row, strict=True)) for row in turma_games(view, found)],
-        "jogadores": [record(r) for r in stats.players],
-        "duplas": [record(r) for r in stats.pairs],
-        "confrontos": [{"lados": list(h.names), "vitorias": list(h.wins)} for h in stats.rivals],
+        "jogadores": [record_json(r, p.rules) for p in parts for r in p.players],
+        "duplas": [record_json(r, p.rules) for p in parts for r in p.pairs],
+        "trios": [record_json(r, p.rules) for p in parts for r in p.trios],
+        "confrontos": [
+            {"lados": list(h.names), "vitorias": list(h.wins), "regras": p.rules.name}
+            for p in parts
+            for h in p.rivals
+        ],
     }
 
 

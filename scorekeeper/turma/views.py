@@ -222,7 +222,8 @@ def _table_for_export(token: str) -> Any:
 def export_table_csv(token: str) -> Response:
     """A table's whole log as CSV (a header row, one row per record)."""
     mesa = _table_for_export(token)
-    lines = present.csv_lines(present.LOG_HEADER, present.log_rows(mesa, mesas.all_records(mesa)))
+    rows = present.log_rows(mesa, mesas.all_records(mesa))
+    lines = present.csv_lines(present.LOG_CSV_HEADER, rows)
     return _download(stream_with_context(lines), present.CSV_TYPE, "tento-mesa.csv")
 
 

@@ -616,7 +616,12 @@ LEFT, RIGHT = ("Ana", "ana ", "Zé"), ("José", "Beto", "Caio")
 POOL = LEFT + RIGHT
 STEPS = st.lists(
     st.one_of(
-        st.tuples(st.just("nova"), st.sampled_from(LEFT), st.sampled_from(RIGHT)),
+        st.tuples(
+            st.just("nova"),
+            st.sampled_from(LEFT),
+            st.sampled_from(RIGHT),
+            st.sampled_from(["paulista", "mineiro"]),
+        ),
         st.tuples(st.just("de_novo")),
         st.tuples(st.just("marcar"), st.integers(0, 20), st.integers(0, 40)),
         st.tuples(st.just("desfazer"), st.integers(0, 20)),
@@ -632,17 +637,15 @@ STEPS = st.lists(
 
 
 def stats_both_ways(app: Flask, turma: str) -> tuple[object, object]:
-    """The turma's players, pairs, head-to-heads and evenings' chart as a page gets them (the
-    stored tally and the newest tables) and as a fold of every table's summary gives them."""
+    """The turma's players, pairs, head-to-heads and evenings' chart of each rule set as a page
+    gets them (the stored tally and the newest tables) and as a fold of every table's summary
+    gives them."""
     with app.app_context():
         row = turma_row(turma)
         cached = stats_domain.current(row).tally.stats([])
         every = turmas_domain.tables(row, None)
         full = stats_domain.turma_stats(every, stats_domain.summaries(every), row.aliases or {})
-        return (
-            (cached.players, cached.pairs, cached.rivals, cached.nights),
-            (full.players, full.pairs, full.rivals, full.nights),
-        )
+        return cached.parts, full.parts
 
 
 def route_step(
@@ -731,7 +734,8 @@ def domain_step(
     the domain as its route does it: the page read for its revision first, then the write."""
     kind, *args = action
     if kind == "nova":
-        token = domain_table(app, jogadores="2", time_a=args[0], time_b=args[1])
+        names = {"time_a": args[0], "time_b": args[1]}
+        token = domain_table(app, jogadores="2", variante=args[2], **names)
         with app.app_context():
             turmas_domain.join_turma(token, 0, turma)
         tokens.append(token)
@@ -792,9 +796,9 @@ def test_the_stored_tally_always_equals_a_fold_of_every_table(
     monkeypatch: pytest.MonkeyPatch,
     steps: list[tuple],  # type: ignore[type-arg]
 ) -> None:
-    """After any sequence of new tables, jogar de novo, taps, undos, name merges, tables moved
-    to another turma and page views, the statistics a page gets from the stored tally equal a
-    fold of every table's summary."""
+    """After any sequence of new tables (Paulista or Mineiro), jogar de novo, taps, undos, name
+    merges, tables moved to another turma and page views, the statistics of each rule set a
+    page gets from the stored tally equal a fold of every table's summary."""
     monkeypatch.setattr(stats_domain, "KEEP_OPEN", 1)  # store after two tables, not four
     first = domain_table(local, jogadores="2", time_a="Ana", time_b="Zé")
     with local.app_context():
@@ -843,7 +847,7 @@ def test_the_stored_tally_equals_a_fold_of_every_table_through_the_routes(
         assert cached == full
     with local.app_context():
         assert turma_row(turma).aliases == {"josé": "zé"}
-    players = cached[0]  # type: ignore[index]
+    players = cached[0].players  # type: ignore[index]
     shown = rows_of(client.get(f"/turma/{turma}").text)
     assert sorted(shown) == sorted(player.name for player in players)
 
@@ -985,7 +989,7 @@ def test_the_chart_keeps_the_newest_12_evenings(local: Flask) -> None:
         (day, name, counts[day][name]) for day in sorted(counts) for name in counts[day]
     ]
     with local.app_context():
-        kept = stats_domain.current(turma_row(turma)).tally.dump()
+        kept = stats_domain.current(turma_row(turma)).tally.dump()["paulista"]
         assert [night["day"] for night in kept["nights"]] == sorted(counts)
         assert kept["dropped"] == "2025-05-02"
 

@@ -1,14 +1,16 @@
 """How a turma's statistics count the mão de onze and the runs (/regras#mao-de-onze): every mão
 de onze the side at 11 had, played (won or lost) or run from, and every run, noted from a truco
-or from the mão de onze. One test per counting rule, read from the page the group sees."""
+or from the mão de onze; and each rule set apart, Truco Mineiro's mão de dez as its special
+hand. One test per counting rule, read from the page the group sees."""
 
 from __future__ import annotations
 
 import re
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import update
+from sqlalchemy import select, update
 
 from scorekeeper.extensions import db
 from scorekeeper.mesas import stats as stats_domain
@@ -30,12 +32,16 @@ def turma_of(client: FlaskClient, token: str) -> str:
     return response.headers["Location"].rsplit("/", 1)[1]
 
 
-def cards(client: FlaskClient, turma: str, testid: str) -> dict[str, dict[str, str]]:
-    """The statistics cards with this test id, by name, as their data attributes."""
+def cards(
+    client: FlaskClient, turma: str, testid: str, rules: str = "paulista"
+) -> dict[str, dict[str, str]]:
+    """The statistics cards with this test id of one rule set, by name, as their data
+    attributes."""
     found = {}
     for card in re.findall(rf'data-testid="{testid}"([^>]*)>', client.get(f"/turma/{turma}").text):
         data = dict(re.findall(r'data-([a-z-]+)="([^"]*)"', card))
-        found[data.get("nome") or data["nomes"]] = data
+        if data["regras"] == rules:
+            found[data.get("nome") or data["nomes"]] = data
     return found
 
 
@@ -152,3 +158,181 @@ def test_a_player_swapped_in_mid_series_is_credited_only_with_the_games_after_th
     pairs = cards(client, turma, "stats-dupla")
     assert onze(pairs["Ana e Caio"]) == (1, 1, 1, 0)
     assert onze(pairs["Zeca e Caio"]) == (0, 0, 0, 0)
+
+
+# --- Truco Paulista and Truco Mineiro counted apart ------------------------------------------
+
+# Paulista: Ana e Caio at 11 play their mão de onze and win it, and the game.
+PAULISTA_GAME = ("normal:0:9", "normal:0:1", "normal:0:1", "onze_ganhou:0")
+# Mineiro: Ana e Caio at 10 run from their mão de dez (+2 for the others), then play the next
+# one and lose it (+4): Beto e Duda take the game from 6.
+MINEIRO_GAME = ("normal:1:6", "normal:0:10", "onze_correu:1:2", "onze_perdeu:1:4")
+
+
+def join(client: FlaskClient, token: str, turma: str) -> None:
+    """Put a table in the turma by pasting its link."""
+    data = {"rev": revision(client, token), "acao": "entrar", "link": turma}
+    assert client.post(f"/m/{token}/turma", data=data).status_code == 303
+
+
+def mixed_turma(app: Flask) -> tuple[FlaskClient, str, str, str]:
+    """A turma with a Paulista table and a Mineiro one of the same four players, a game played
+    on each: the client, the turma's token, the Paulista table's and the Mineiro table's."""
+    client, paulista, turma = table_in_turma(app)
+    play(client, paulista, *PAULISTA_GAME)
+    mineiro = open_table(client, variante="mineiro", **PAIRS)
+    join(client, mineiro, turma)
+    play(client, mineiro, *MINEIRO_GAME)
+    return client, turma, paulista, mineiro
+
+
+def section(html: str, rules: str) -> str:
+    """The part of the statistics of one rule set on a page that shows both."""
+    found = re.search(
+        rf'<section class="stats-rules"[^>]*data-regras="{rules}">(.*?)</section>', html, re.S
+    )
+    assert found, rules
+    return found.group(1)
+
+
+def test_a_turma_that_played_both_rule_sets_counts_each_ones_games_and_wins_apart(
+    app: Flask,
+) -> None:
+    """Ana e Caio won the Paulista game, Beto e Duda the Mineiro one: each rule set has its
+    own ranking, one game each, never two games in one ranking."""
+    client, turma, _paulista, _mineiro = mixed_turma(app)
+    for rules, winners, losers in (
+        ("paulista", "Ana e Caio", "Beto e Duda"),
+        ("mineiro", "Beto e Duda", "Ana e Caio"),
+    ):
+        pairs = cards(client, turma, "stats-dupla", rules)
+        assert (pairs[winners]["partidas"], pairs[winners]["vitorias"]) == ("1", "1"), rules
+        assert (pairs[losers]["partidas"], pairs[losers]["vitorias"]) == ("1", "0"), rules
+        players = cards(client, turma, "stats-jogador", rules)
+        assert sorted(players) == ["Ana", "Beto", "Caio", "Duda"]
+        assert all(card["partidas"] == "1" for card in players.values()), rules
+    html = client.get(f"/turma/{turma}").text
+    rivals = dict(
+        re.findall(
+            r'data-testid="confronto" data-regras="(\w+)"[^>]*data-vitorias="([\d-]+)"', html
+        )
+    )
+    assert rivals == {"paulista": "1-0", "mineiro": "0-1"}
+
+
+def test_a_turma_that_played_both_rule_sets_counts_the_mao_de_onze_and_the_mao_de_dez_apart(
+    app: Flask,
+) -> None:
+    """The Paulista mão de onze (Ana e Caio played and won) counts under Truco Paulista, the
+    Mineiro mãos de dez (Ana e Caio ran from one, played and lost the next) under Truco
+    Mineiro, each card in its own words."""
+    client, turma, _paulista, _mineiro = mixed_turma(app)
+    paulista = cards(client, turma, "stats-dupla", "paulista")
+    assert onze(paulista["Ana e Caio"]) == (1, 1, 1, 0)
+    assert onze(paulista["Beto e Duda"]) == (0, 0, 0, 0)
+    mineiro = cards(client, turma, "stats-dupla", "mineiro")
+    assert onze(mineiro["Ana e Caio"]) == (2, 1, 0, 1)
+    assert onze(mineiro["Beto e Duda"]) == (0, 0, 0, 0)
+    html = client.get(f"/turma/{turma}").text
+    shown = section(html, "mineiro")
+    assert "<dt>Mão de dez</dt>" in shown and "Mão de onze" not in shown
+    assert "1 da mão de dez" in shown
+    assert "<dt>Mão de onze</dt>" in section(html, "paulista")
+    assert "na mão de onze, quem tinha 11; na mão de dez, quem tinha 10" in html
+
+
+def test_a_turma_that_played_both_rule_sets_heads_each_and_names_each_tables_rule_set(
+    app: Flask,
+) -> None:
+    """Both pages head each rule set's statistics (Paulista first), each with its own chart,
+    and the list of tables names each table's rule set."""
+    client, turma, _paulista, _mineiro = mixed_turma(app)
+    html = client.get(f"/turma/{turma}").text
+    headings = re.findall(r'<h3 id="stats-titulo-(\w+)">([^<]*)</h3>', html)
+    assert headings == [("paulista", "Truco Paulista"), ("mineiro", "Truco Mineiro")]
+    charts = re.findall(r'data-testid="grafico-noites" data-noites="1" data-regras="(\w+)"', html)
+    assert charts == ["paulista", "mineiro"]
+    named = re.findall(r'data-testid="turma-mesa-regras">([^<]*)<', html)
+    assert named == ["Truco Mineiro", "Truco Paulista"]  # newest first
+    assert 'data-testid="estatisticas-regras" data-regras' not in html.split("stats-rules")[0]
+
+
+@pytest.mark.parametrize(
+    ("form", "name", "special"),
+    [
+        ({}, "Truco Paulista", "Mão de onze"),
+        ({"variante": "mineiro"}, "Truco Mineiro", "Mão de dez"),
+    ],
+)
+def test_a_turma_of_one_rule_set_names_it_once_and_keeps_its_page(
+    app: Flask, form: dict[str, str], name: str, special: str
+) -> None:
+    """A turma whose tables all play one rule set shows its statistics as before, under no
+    rule set's heading: the rule set named once, the tables' list naming none."""
+    client = app.test_client()
+    token = open_table(client, **form, **PAIRS)
+    turma = turma_of(client, token)
+    play(client, token, "normal:0:12")
+    html = client.get(f"/turma/{turma}").text
+    assert re.findall(r'data-testid="estatisticas-regras"[^>]*>([^<]*)<', html) == [
+        f"Regras: {name}"
+    ]
+    assert 'class="stats-rules"' not in html and "turma-mesa-regras" not in html
+    assert '<h3 class="stats-sub">Jogadores</h3>' in html
+    assert '<h3 class="stats-sub">Duplas</h3>' in html
+    assert '<h4 class="stat-name">' in html
+    assert html.count(f"<dt>{special}</dt>") == 6  # four players, two pairs
+    assert len(cards(client, turma, "stats-dupla", form.get("variante", "paulista"))) == 2
+
+
+def test_a_mineiro_3x3_table_counts_its_sides_as_trios(app: Flask) -> None:
+    """A 3x3 table's sides are trios ('Ana, Caio e Edu'): each credited as one, with its
+    players, and named so in the head-to-head and the list of tables."""
+    client = app.test_client()
+    names = ("Ana", "Beto", "Caio", "Duda", "Edu", "Fabi")
+    seats = {f"jogador_{seat}": name for seat, name in enumerate(names)}
+    token = open_table(client, variante="mineiro", jogadores="6", **seats)
+    turma = turma_of(client, token)
+    play(client, token, "normal:1:12")
+    trios = cards(client, turma, "stats-trio", "mineiro")
+    assert {name: trio["vitorias"] for name, trio in trios.items()} == {
+        "Ana, Caio e Edu": "0",
+        "Beto, Duda e Fabi": "1",
+    }
+    assert len(cards(client, turma, "stats-jogador", "mineiro")) == 6
+    assert not cards(client, turma, "stats-dupla", "mineiro")
+    html = client.get(f"/turma/{turma}").text
+    assert 'data-nomes="Ana, Caio e Edu x Beto, Duda e Fabi" data-vitorias="0-1"' in html
+    assert "Ana, Caio e Edu x Beto, Duda e Fabi</span>" in html
+
+
+def test_stored_summaries_of_the_shape_before_rule_sets_are_rebuilt_not_misread(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Mineiro table's summary and the turma's tally stored before they kept the rule set
+    (version 4: no 'variante', one tally for every table) are read again from the records:
+    the Mineiro game counts under Truco Mineiro, never as a Paulista one, and both are stored
+    again in the new shape."""
+    monkeypatch.setattr(stats_domain, "KEEP_OPEN", 0)  # every table's counts in the stored tally
+    client, turma, _paulista, _mineiro = mixed_turma(app)
+    assert cards(client, turma, "stats-dupla", "mineiro")["Beto e Duda"]["vitorias"] == "1"
+    summaries, tallies = MesaSummary.__table__, TurmaSummary.__table__
+    with app.app_context(), db.engine.begin() as connection:
+        old_tally = connection.execute(select(tallies)).one()
+        for row in connection.execute(select(summaries)).all():
+            old = {k: v for k, v in row.data.items() if k != "variante"}
+            statement = update(summaries).where(summaries.c.mesa_id == row.mesa_id)
+            connection.execute(statement.values(data={**old, "version": 4}))
+        part = old_tally.data["mineiro"]  # the old shape: one tally, its groups called pairs
+        old_data = {**{k: v for k, v in part.items() if k != "groups"}, "pairs": part["groups"]}
+        old_key = {**old_tally.key, "version": [4, 4]}
+        connection.execute(update(tallies).values(key=old_key, data=old_data))
+    pair = cards(client, turma, "stats-dupla", "mineiro")["Beto e Duda"]
+    assert (pair["partidas"], pair["vitorias"]) == ("1", "1")
+    assert cards(client, turma, "stats-dupla", "paulista")["Beto e Duda"]["vitorias"] == "0"
+    with app.app_context():
+        stored = {row.data["variante"] for row in db.session.execute(select(summaries))}
+        assert stored == {"paulista", "mineiro"}
+        tally = db.session.execute(select(tallies)).one()
+        assert tally.key["version"] == [stats_domain.TALLY_VERSION, stats_domain.SUMMARY_VERSION]
+        assert sorted(tally.data) == ["mineiro", "paulista"]

@@ -102,14 +102,14 @@ def picture(app: Flask, turma_token: str) -> dict[str, Any]:
                     history_picture(m.edit_token),
                     "".join(
                         present.csv_lines(
-                            present.LOG_HEADER, present.log_rows(m, mesas.all_records(m))
+                            present.LOG_CSV_HEADER, present.log_rows(m, mesas.all_records(m))
                         )
                     ),
                     present.log_json(m, mesas.all_records(m)),
                 )
                 for m in ordered
             ],
-            "stats": (page.players, page.pairs, page.rivals, page.nights),
+            "stats": page.parts,
             "json": present.turma_json(history, history.found),
             "csv": "".join(
                 present.csv_lines(
