@@ -124,6 +124,21 @@ def register(token: str) -> Response:
     return _done(token)
 
 
+@bp.post("/t/<token>/dupla/<int:pair>/editar")
+def edit(token: str, pair: int) -> Response:
+    """A pair's players, name or reserve corrected."""
+    names = [request.form.get(f"jogador_{i}", "") for i in (1, 2, 3)]
+    service.edit_pair(
+        token,
+        _rev(),
+        pair,
+        [visible(n) for n in names],
+        visible(request.form.get("nome", "")),
+        visible(request.form.get("reserva", "")),
+    )
+    return _done(token)
+
+
 @bp.post("/t/<token>/dupla/<int:pair>/remover")
 def remove(token: str, pair: int) -> Response:
     """A pair taken out before the draw."""

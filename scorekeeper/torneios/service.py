@@ -269,6 +269,23 @@ def remove_pair(token: str, revision: int, pair_id: int) -> None:
         connection.execute(delete(Dupla.__table__).where(Dupla.id == pair_id))
 
 
+def edit_pair(
+    token: str, revision: int, pair_id: int, names: list[str], name: str, reserve: str
+) -> None:
+    """A pair's players, name or reserve corrected (also after the draw: the matches called
+    from then on carry the new names)."""
+    with db.engine.begin() as connection:
+        torneio_id = _claim(connection, token, revision)
+        row = _torneio_row(connection, torneio_id)
+        _pair_of(connection, torneio_id, pair_id)
+        values = {
+            "players": pair_players(row.players, names),
+            "name": _text(name, MAX_PAIR, "Nome da dupla"),
+            "reserve": _text(reserve, MAX_PLAYER, "Nome do reserva"),
+        }
+        connection.execute(update(Dupla.__table__).where(Dupla.id == pair_id).values(values))
+
+
 MARKS = {"pago": "paid", "presente": "checked_in"}
 
 
