@@ -725,6 +725,10 @@ def _apply_clock(connection: Connection, snap: Snapshot, timed: Timed, now: date
         clock[f"{round_}{relogio.APPLIED}"] = " ".join(c.jogo.key for c in matches)
         for called in matches:
             _limit(connection, torneio, called)
+    for name in [n for n in clock if n.endswith(relogio.APPLIED)]:
+        # a match the next hand decided leaves the mark: the organiser may take it back
+        kept = [k for k in clock[name].split() if k not in timed.decided]
+        clock[name] = " ".join(kept)
     connection.execute(
         update(Torneio.__table__).where(Torneio.id == torneio.id).values(clock=clock)
     )

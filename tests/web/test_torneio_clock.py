@@ -352,6 +352,22 @@ def test_proxima_writes_its_line_and_the_next_hand_gives_the_match(
     assert decisions(app, token)["1-0"] == (pairs_of(app, token, "1-0")[1], "tempo")
 
 
+def test_the_organiser_may_take_back_what_the_next_hand_decided(
+    app: Flask, client: FlaskClient
+) -> None:
+    token = new_torneio(client, no_limite="proxima")
+    table = table_of_mesa(client, token, 1)
+    start(client, token)
+    begun = started_at(app, token)
+    read_at(app, token, begun + LATER)
+    play(client, table, "normal:0:1")
+    read_at(app, token, begun + LATER)
+    assert decisions(app, token)["1-0"] == (pairs_of(app, token, "1-0")[0], "tempo")
+    assert organiser_post(client, token, "jogo/1-0/decidir", como="desfeito").status_code == 303
+    read_at(app, token, begun + LATER + timedelta(minutes=5))
+    assert decisions(app, token)["1-0"] == (None, None)
+
+
 def test_a_game_over_at_the_limit_moves_on_to_the_next_game_where_the_rule_applies(
     app: Flask, client: FlaskClient
 ) -> None:
