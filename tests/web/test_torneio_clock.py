@@ -19,7 +19,7 @@ from scorekeeper.models import HandRecord, Jogo, Mesa, Torneio
 from scorekeeper.torneio import present
 from scorekeeper.torneios import clock, service
 
-from .helpers import by_testid, play, scores
+from .helpers import by_testid, open_table, play, scores
 
 LATER = timedelta(minutes=91)  # past the 90 minutes of a round
 
@@ -239,6 +239,8 @@ def test_a_torneio_match_board_shows_until_when_its_round_plays(
     ends = local(started_at(app, token) + timedelta(minutes=90))
     shown = by_testid(client.get(f"/m/{table}").text, "tempo-rodada")
     assert shown == f"Tempo da rodada: até {ends}"
+    plain = open_table(client)  # a table of no torneio carries no such line
+    assert 'data-testid="tempo-rodada"' not in client.get(f"/m/{plain}").text
 
 
 # --- the limit -----------------------------------------------------------------------------------
