@@ -8,7 +8,7 @@ import hashlib
 import hmac
 import re
 import secrets
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, TypeVar
@@ -552,6 +552,22 @@ def record_outcome(
 
     what = fingerprint("marcar", outcome.kind.value, outcome.side, outcome.points, reason)
     return _write(token, revision, change, what, client_id)
+
+
+def append_on(
+    connection: Connection, token: str, revision: int, outcomes: Sequence[Outcome], reason: str
+) -> Board:
+    """Append `outcomes` (each with `reason`) to the table with this edit token on another
+    domain's transaction, only if it is still at `revision` (StaleRevision else: the caller's
+    transaction rolls back); the board after them. Nothing is kept in the app's caches: the
+    revision moved on, so the next read reads."""
+    row = connection.execute(_CLAIM, {"token": token, "revision": revision}).first()
+    if row is None:
+        raise StaleRevision()
+    board = read_board(Mesa(**row._asdict()), connection)
+    for outcome in outcomes:
+        board = _append_outcome(connection, board, outcome, reason).board
+    return board
 
 
 def add_points(

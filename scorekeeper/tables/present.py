@@ -20,7 +20,7 @@ from ..mesas.board import CHART_HANDS
 from ..models import ACTIVE, Entry, Mesa
 from ..pages.links import share_root, whatsapp_url
 from ..rules import FERRO_MODE, SPECIAL_AT, VARIANTS, Kind, MatchState, Outcome, Phase, Variant
-from ..torneios.service import match_of_table
+from ..torneios import service as torneios
 from ..urls import absolute_url
 
 # The board's own routes, /m/<token>/<path>: the views and board_urls share these.
@@ -81,11 +81,14 @@ def board_context(board: Board, message: str | None = None, status: int = 200) -
 
 def page_context(board: Board) -> dict[str, Any]:
     """What the board's page adds to its fragment: the layouts a tap may lead to (for the
-    forecast) and the turma the table is in."""
+    forecast), the turma the table is in and, for a torneio's match, its torneio and when its
+    round ends."""
+    ends = torneios.round_deadline(board.mesa) if board.mesa.torneio_id is not None else None
     return {
         "forecast_layouts": forecast_layouts(board),
         "turma": turmas.turma_of(board.mesa),
-        "torneio_match": match_of_table(board.mesa),
+        "torneio_match": torneios.match_of_table(board.mesa),
+        "round_ends": words.local_time(ends.replace(tzinfo=None)) if ends else None,
     }
 
 

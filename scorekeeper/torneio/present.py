@@ -4,12 +4,15 @@ the mesas with what they play, the next calls and the podium."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
+from ..mesas.words import local_time
 from ..pages.links import share_root
 from ..pages.qr import qr_svg
 from ..rules import BEST_OF, VARIANTE
 from ..torneios import bracket as chave
+from ..torneios import clock as relogio
 from ..torneios.service import AT_LIMIT, Snapshot, round_title
 from ..urls import absolute_url
 
@@ -146,9 +149,51 @@ def rules_text(snap: Snapshot) -> str:
     return f"{label} · {seats} · {fmt(t.best_of)}{final} · {t.mesas} mesas · {t.minutes} min"
 
 
+def hhmm(moment: datetime) -> str:
+    """An aware time as the organiser reads it: 'HH:MM' in Brasília time (America/Sao_Paulo:
+    the bars this is for are there; no per-torneio zone)."""
+    return local_time(moment.astimezone(UTC).replace(tzinfo=None))
+
+
+@dataclass(frozen=True)
+class RoundClock:
+    """A bracket round's clock as pages show it: whether the organiser may start it, and once
+    started its words ('termina às 21:30 · faltam 12 min', 'tempo esgotado às 21:30')."""
+
+    round: int
+    title: str
+    can_start: bool
+    text: str
+    running: bool
+    playing: bool  # a match of it is still to be decided
+
+
+def round_clocks(snap: Snapshot, now: datetime | None = None) -> dict[int, RoundClock]:
+    """Every bracket round's clock (by round)."""
+    if snap.bracket is None:
+        return {}
+    now = now or datetime.now(UTC)
+    torneio, found = snap.torneio, {}
+    clock = torneio.clock or {}
+    for round_ in range(1, snap.bracket.rounds + 1):
+        matches = [m for m in snap.bracket.matches if m.round == round_]
+        open_ = any(m.playable and m.winner is None for m in matches)
+        ends = relogio.deadline(clock, round_, torneio.minutes)
+        text, running = "", False
+        if ends is not None and now < ends:
+            left = relogio.minutes_left(ends, now)
+            text, running = f"termina às {hhmm(ends)} · faltam {left} min", True
+        elif ends is not None:
+            text = f"tempo esgotado às {hhmm(ends)}"
+        title = round_title(chave.key(round_, 0), snap.bracket.rounds)
+        found[round_] = RoundClock(round_, title, ends is None and open_, text, running, open_)
+    return found
+
+
 def context(snap: Snapshot) -> dict[str, Any]:
     """What the organiser's page and the TV share."""
     return {
+        "clocks": round_clocks(snap),
         "snap": snap,
         "torneio": snap.torneio,
         "rounds": rounds_of(snap),

@@ -186,6 +186,13 @@ def note(token: str, key: str) -> Response:
     return _done(token)
 
 
+@bp.post("/t/<token>/rodada/<int:rodada>/comecar")
+def start_round(token: str, rodada: int) -> Response:
+    """A bracket round's clock started."""
+    service.start_round(token, _rev(), rodada)
+    return _done(token)
+
+
 @bp.post("/t/<token>/mesa/<int:mesa>/pausar")
 def pause(token: str, mesa: int) -> Response:
     """A mesa paused or back in play."""

@@ -14,7 +14,8 @@ from __future__ import annotations
 import hmac
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
@@ -22,10 +23,11 @@ from sqlalchemy import Connection, bindparam, delete, func, insert, select, upda
 from ..extensions import db
 from ..mesas import load_board
 from ..mesas.refusals import StaleRevision, UnknownTable, ViewOnly
-from ..mesas.service import TOKEN_SHAPE, new_token
-from ..models import Dupla, Jogo, Mesa, Sumula, Torneio, TorneioMesa, utcnow
-from ..rules import RulesError
+from ..mesas.service import TOKEN_SHAPE, append_on, new_token
+from ..models import ACTIVE, Dupla, HandRecord, Jogo, Mesa, Sumula, Torneio, TorneioMesa, utcnow
+from ..rules import Kind, MatchState, Outcome, Phase, RulesError
 from . import bracket as chave
+from . import clock as relogio
 from .bracket import Bracket
 
 MAX_NAME = 60
@@ -357,6 +359,7 @@ class Called:
     wins: tuple[int, int]
     winner: int | None  # the pair that won it, by the organiser's word or its table's series
     special: str  # the table's phase when it is a special hand ('mao_de_onze', ...), else ''
+    state: MatchState | None = field(default=None, compare=False)  # its table's, as read
 
 
 @dataclass(frozen=True)
@@ -410,7 +413,7 @@ def _called(jogo: Jogo, mesa: Mesa) -> Called:
     if winner is None and state.series_winner is not None:
         winner = (jogo.pair_a, jogo.pair_b)[state.series_winner]
     phase = state.phase.value if state.phase.name in ("MAO_DE_ONZE", "MAO_DE_FERRO") else ""
-    return Called(jogo, mesa, state.points, state.wins, winner, phase)
+    return Called(jogo, mesa, state.points, state.wins, winner, phase, state)
 
 
 def snapshot(torneio: Torneio) -> Snapshot:
@@ -438,9 +441,11 @@ def snapshot(torneio: Torneio) -> Snapshot:
     return Snapshot(torneio, {p.id: p for p in pairs}, tuple(mesas), built, called, kept)
 
 
-def version(token: str) -> str | None:
-    """What changes whenever anything a torneio's TV shows changes: its revision and its
-    tables' revisions (one read); None when no torneio has this TV token."""
+def version(token: str, now: datetime | None = None) -> str | None:
+    """What changes whenever anything a torneio's TV shows changes: its revision, its
+    tables' revisions (one read) and, while a round's clock runs, the minutes it has left (so
+    the countdown is redrawn each minute and the limit applied when it comes); None when no
+    torneio has this TV token."""
     found = find_torneio(token, edit=False)
     if found is None:
         return None
@@ -449,7 +454,20 @@ def version(token: str) -> str | None:
             Mesa.torneio_id == found.id
         )
     ).one()
-    return f"{found.revision}.{tables[0]}.{tables[1]}"
+    key = f"{found.revision}.{tables[0]}.{tables[1]}"
+    if relogio.running(found.clock or {}):
+        key += f".{_minutes_key(found, now or datetime.now(UTC))}"
+    return key
+
+
+def _minutes_key(torneio: Torneio, now: datetime) -> str:
+    """The minutes left of each running round, as the TV's poll compares them."""
+    clock = torneio.clock or {}
+    left = []
+    for name in sorted(n for n in clock if n.isdigit() and not relogio.applied(clock, int(n))):
+        ends = relogio.deadline(clock, int(name), torneio.minutes)
+        left.append(str(relogio.minutes_left(ends, now) if ends else 0))
+    return "-".join(left)
 
 
 # --- calling matches to mesas --------------------------------------------------------------------
@@ -492,22 +510,30 @@ def _changes(snap: Snapshot) -> tuple[list[Called], dict[str, int]]:
     return off, chave.calls(snap.bracket, kept, snap.torneio.mesas, paused)
 
 
-def sync(torneio: Torneio) -> Snapshot:
-    """The torneio's snapshot once every playable match has been called to a free mesa (a new
-    Tento table each) and every call made stale by a reopened feeder has been called off."""
-    for _attempt in range(3):
+def sync(torneio: Torneio, now: datetime | None = None) -> Snapshot:
+    """The torneio's snapshot once the clock's limits that came (by `now`) were applied, every
+    playable match has been called to a free mesa (a new Tento table each) and every call made
+    stale by a reopened feeder has been called off."""
+    now = now or datetime.now(UTC)
+    for _attempt in range(4):
         snap = snapshot(torneio)
         if snap.bracket is None:
             return snap
-        off, new = _changes(snap)
-        if not off and not new:
+        timed = _timed(snap, now)
+        off, new = ([], {}) if timed else _changes(snap)
+        if not timed and not off and not new:
             return snap
-        with db.engine.begin() as connection:
-            claimed = connection.execute(
-                _CLAIM_BY_ID, {"torneio": torneio.id, "revision": torneio.revision}
-            ).first()
-            if claimed is not None:
-                _apply_changes(connection, torneio, snap, off, new)
+        try:
+            with db.engine.begin() as connection:
+                claimed = connection.execute(
+                    _CLAIM_BY_ID, {"torneio": torneio.id, "revision": torneio.revision}
+                ).first()
+                if claimed is not None and timed:
+                    _apply_clock(connection, snap, timed, now)
+                elif claimed is not None:
+                    _apply_changes(connection, torneio, snap, off, new)
+        except StaleRevision:
+            pass  # a table moved on under the limit: read everything again
         db.session.expire_all()
         torneio = db.session.get(Torneio, torneio.id) or torneio
     return snapshot(torneio)
@@ -667,3 +693,187 @@ def round_title(match_key: str, rounds: int) -> str:
     left = rounds - round_
     names = {0: "Final", 1: "Semifinal", 2: "Quartas de final", 3: "Oitavas de final"}
     return names.get(left, f"{round_}ª rodada")
+
+
+# --- the clock -----------------------------------------------------------------------------------
+
+TIME = "tempo"  # decided_how of a match the clock's limit gave away
+
+
+def start_round(token: str, revision: int, round_: int, now: datetime | None = None) -> None:
+    """The organiser starts a bracket round's clock: its matches have the torneio's minutes
+    from now. Refused when it already started or no match of it is ready to play."""
+    snap = snapshot(organiser_torneio(token))
+    with db.engine.begin() as connection:
+        torneio_id = _claim(connection, token, revision)
+        clock = dict(_torneio_row(connection, torneio_id).clock or {})
+        if snap.bracket is None:
+            raise RulesError("Sorteie a chave antes de começar uma rodada.")
+        if not 1 <= round_ <= snap.bracket.rounds:
+            raise RulesError("Essa rodada não existe na chave.")
+        if relogio.started(clock, round_) is not None:
+            raise RulesError("O tempo dessa rodada já começou.")
+        ready = [
+            m for m in snap.bracket.matches if m.round == round_ and m.playable and m.winner is None
+        ]
+        if not ready:
+            raise RulesError(
+                "Nenhum jogo dessa rodada está pronto: espere as duplas da rodada anterior."
+            )
+        clock[str(round_)] = relogio.stamp(now or datetime.now(UTC))
+        connection.execute(
+            update(Torneio.__table__).where(Torneio.id == torneio_id).values(clock=clock)
+        )
+
+
+def round_of(torneio: Torneio, match_key: str) -> int:
+    """The bracket round of a match (the 3rd place is played with the final)."""
+    if match_key == chave.THIRD:
+        return chave.rounds_for(len(torneio.slots or ()))
+    return int(match_key.split("-")[0])
+
+
+def round_deadline(table: Mesa) -> datetime | None:
+    """When the round of the torneio match played on this table ends (aware, UTC); None for a
+    table of no torneio, or before its round was started."""
+    if table.torneio_id is None:
+        return None
+    torneio = db.session.get(Torneio, table.torneio_id)
+    match_key = db.session.execute(
+        select(Jogo.key).where(Jogo.mesa_id == table.id)
+    ).scalar_one_or_none()
+    if torneio is None or match_key is None:
+        return None
+    return relogio.deadline(torneio.clock or {}, round_of(torneio, match_key), torneio.minutes)
+
+
+@dataclass(frozen=True)
+class Timed:
+    """What the clock does on a read: the rounds whose limit comes now (each with its matches
+    still playing), the matches whose next game is put at 11 x 11, and the matches the next
+    hand after the limit decided (match key -> pair)."""
+
+    due: Mapping[int, tuple[Called, ...]]
+    fresh: tuple[Called, ...]
+    decided: Mapping[str, int]
+
+    def __bool__(self) -> bool:
+        """True when there is something to write."""
+        return bool(self.due or self.fresh or self.decided)
+
+
+def _timed(snap: Snapshot, now: datetime) -> Timed:
+    """What the clock has to write now on this torneio (nothing, mostly: no read then)."""
+    torneio = snap.torneio
+    clock = torneio.clock or {}
+    if not clock:
+        return Timed({}, (), {})
+    playing = {k: c for k, c in snap.called.items() if c.winner is None}
+    due = {
+        r: tuple(c for k, c in playing.items() if round_of(torneio, k) == r)
+        for r in relogio.due(clock, torneio.minutes, now)
+    }
+    limited = [
+        playing[k]
+        for name, keys in clock.items()
+        if name.endswith(relogio.APPLIED)
+        for k in keys.split()
+        if k in playing
+    ]
+    fresh: list[Called] = []
+    decided: dict[str, int] = {}
+    for called in limited:
+        state = called.state
+        if torneio.at_limit == relogio.ONZE and state is not None:
+            if state.phase is Phase.NORMAL and state.points == (0, 0):
+                fresh.append(called)
+        elif torneio.at_limit != relogio.ONZE:
+            side = _next_hand_side(called.mesa)
+            if side is not None:
+                decided[called.jogo.key] = (called.jogo.pair_a, called.jogo.pair_b)[side]
+    return Timed(due, tuple(fresh), decided)
+
+
+_RECORDS = HandRecord.__table__
+
+
+def _next_hand_side(table: Mesa) -> int | None:
+    """The side that won the first hand after the table's 'next hand decides' line, if any."""
+    where = (_RECORDS.c.mesa_id == table.id, _RECORDS.c.status == ACTIVE)
+    note = (
+        select(func.min(_RECORDS.c.seq))
+        .where(*where, _RECORDS.c.reason.in_(relogio.NEXT_HAND_NOTES))
+        .scalar_subquery()
+    )
+    rows = db.session.execute(
+        select(_RECORDS.c.kind, _RECORDS.c.side, _RECORDS.c.points)
+        .where(*where, _RECORDS.c.seq > note)
+        .order_by(_RECORDS.c.seq)
+        .limit(50)
+    )
+    return relogio.next_hand_winner(Outcome(Kind(r.kind), r.side, r.points) for r in rows)
+
+
+def _apply_clock(connection: Connection, snap: Snapshot, timed: Timed, now: datetime) -> None:
+    """Write what the clock does, on the torneio's claimed revision: each due round marked
+    applied with the matches it met, each of them its rule and a line in its table's log;
+    the next games of 'onze' matches at 11 x 11; the matches the next hand decided."""
+    torneio = snap.torneio
+    clock = dict(torneio.clock or {})
+    for round_, matches in timed.due.items():
+        clock[f"{round_}{relogio.APPLIED}"] = " ".join(c.jogo.key for c in matches)
+        for called in matches:
+            _limit(connection, torneio, called)
+    for name in [n for n in clock if n.endswith(relogio.APPLIED)]:
+        # a match the next hand decided leaves the mark: the organiser may take it back
+        kept = [k for k in clock[name].split() if k not in timed.decided]
+        clock[name] = " ".join(kept)
+    connection.execute(
+        update(Torneio.__table__).where(Torneio.id == torneio.id).values(clock=clock)
+    )
+    for called in timed.fresh:
+        special_at = called.mesa.special_at
+        score = relogio.onze_score((0, 0), special_at)
+        corrections = [Outcome(Kind.CORRECAO, side, score[side]) for side in (0, 1)]
+        append_on(
+            connection,
+            called.mesa.edit_token,
+            called.mesa.revision,
+            corrections,
+            relogio.onze_reason(special_at),
+        )
+    for match_key, pair in timed.decided.items():
+        _give(connection, snap.called[match_key].jogo, pair)
+
+
+def _limit(connection: Connection, torneio: Torneio, called: Called) -> None:
+    """The rule at the limit applied to one match still playing, written in its table's log
+    (a game over first moves on to the next, where the rule applies)."""
+    state = called.state
+    assert state is not None
+    outcomes: list[Outcome] = []
+    points = state.points
+    if state.phase is Phase.GAME_OVER:
+        outcomes.append(Outcome(Kind.PROXIMA_PARTIDA))
+        points = (0, 0)
+    table = called.mesa
+    action = relogio.at_limit(
+        torneio.at_limit, state.wins, points, table.special_at, table.team_names
+    )
+    target = action.score or points
+    corrections = [
+        Outcome(Kind.CORRECAO, side, target[side])
+        for side in (0, 1)
+        if target[side] != points[side]
+    ]
+    outcomes += corrections or [Outcome(Kind.CORRECAO, 0, points[0])]  # the line alone
+    append_on(connection, table.edit_token, table.revision, outcomes, action.reason)
+    if action.winner is not None:
+        _give(connection, called.jogo, (called.jogo.pair_a, called.jogo.pair_b)[action.winner])
+
+
+def _give(connection: Connection, jogo: Jogo, pair: int) -> None:
+    """A match given to a pair by the clock."""
+    connection.execute(
+        update(Jogo.__table__).where(Jogo.id == jogo.id).values(decided=pair, decided_how=TIME)
+    )
