@@ -13,7 +13,7 @@ from ..pages.qr import qr_svg
 from ..rules import BEST_OF, VARIANTE
 from ..torneios import bracket as chave
 from ..torneios import clock as relogio
-from ..torneios.service import AT_LIMIT, Snapshot, round_title
+from ..torneios.service import AT_LIMIT, Called, Snapshot, round_title
 from ..urls import absolute_url
 
 
@@ -42,6 +42,7 @@ class MatchView:
     bye: bool
     special: str
     lines: tuple[str, ...]
+    stale: str = ""  # the pairs its mesa still plays when the bracket no longer has them
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,15 @@ def match_view(snap: Snapshot, match: chave.Match) -> MatchView:
         bye=match.bye,
         special=special,
         lines=tuple(line.text for line in snap.lines.get(match.key, ())),
+        stale=_stale(snap, called, match),
     )
+
+
+def _stale(snap: Snapshot, called: Called | None, match: chave.Match) -> str:
+    """'Ana e Beto x Caio e Duda' when the mesa plays pairs the bracket no longer has here."""
+    if called is None or not called.stale(match):
+        return ""
+    return f"{snap.pair_name(called.jogo.pair_a)} x {snap.pair_name(called.jogo.pair_b)}"
 
 
 def rounds_of(snap: Snapshot) -> list[tuple[str, list[MatchView]]]:

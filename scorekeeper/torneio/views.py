@@ -193,6 +193,13 @@ def start_round(token: str, rodada: int) -> Response:
     return _done(token)
 
 
+@bp.post("/t/<token>/jogo/<key>/cancelar")
+def call_off(token: str, key: str) -> Response:
+    """A match the bracket no longer has called off its mesa."""
+    service.call_off(token, _rev(), key)
+    return _done(token)
+
+
 @bp.post("/t/<token>/mesa/<int:mesa>/pausar")
 def pause(token: str, mesa: int) -> Response:
     """A mesa paused or back in play."""

@@ -361,6 +361,20 @@ class Called:
     special: str  # the table's phase when it is a special hand ('mao_de_onze', ...), else ''
     state: MatchState | None = field(default=None, compare=False)  # its table's, as read
 
+    @property
+    def untouched(self) -> bool:
+        """True while its table scored nothing (taps all undone count as none)."""
+        s = self.state
+        return (
+            s is not None
+            and (s.hands_dealt, s.points, s.wins, s.game_number) == (0, (0, 0), (0, 0), 1)
+            and self.jogo.decided is None
+        )
+
+    def stale(self, match: chave.Match) -> bool:
+        """True when the bracket no longer has these pairs in this match (a feeder reopened)."""
+        return (match.a, match.b) != (self.jogo.pair_a, self.jogo.pair_b)
+
 
 @dataclass(frozen=True)
 class Snapshot:
@@ -501,10 +515,8 @@ def _changes(snap: Snapshot) -> tuple[list[Called], dict[str, int]]:
     assert snap.bracket is not None
     off = []
     for k, called in snap.called.items():
-        match = snap.bracket[k]
-        if (match.a, match.b) != (called.jogo.pair_a, called.jogo.pair_b):
-            if called.mesa.revision == 0 and called.jogo.decided is None:
-                off.append(called)
+        if called.stale(snap.bracket[k]) and called.untouched:
+            off.append(called)
     kept = {k: c.jogo.mesa_number for k, c in snap.called.items() if c not in off}
     paused = [m.number for m in snap.mesas if m.paused]
     return off, chave.calls(snap.bracket, kept, snap.torneio.mesas, paused)
@@ -643,6 +655,28 @@ def note(token: str, revision: int, match_key: str, text: str) -> None:
         _write_line(connection, torneio_id, match_key, f"Súmula: {line}")
 
 
+def call_off(token: str, revision: int, match_key: str) -> None:
+    """The organiser calls a match off its mesa (one the bracket no longer has, after a result
+    before it was undone): its table leaves the torneio as an ordinary table, nothing of it
+    lost, and the mesa is free for the match the bracket has now."""
+    with db.engine.begin() as connection:
+        torneio_id = _claim(connection, token, revision)
+        row = connection.execute(
+            select(Jogo.__table__).where(Jogo.torneio_id == torneio_id, Jogo.key == match_key)
+        ).first()
+        if row is None:
+            raise RulesError("Esse jogo não está em nenhuma mesa.")
+        connection.execute(delete(Jogo.__table__).where(Jogo.id == row.id))
+        connection.execute(
+            update(Mesa.__table__).where(Mesa.id == row.mesa_id).values(torneio_id=None)
+        )
+        line = (
+            f"Jogo cancelado pelo organizador na mesa {row.mesa_number}:"
+            " o placar ficou como mesa avulsa"
+        )
+        _write_line(connection, torneio_id, match_key, line)
+
+
 def set_paused(token: str, revision: int, number: int, paused: bool) -> None:
     """A mesa paused (no match is called to it) or back in play."""
     with db.engine.begin() as connection:
@@ -663,6 +697,7 @@ class TableMatch:
 
     name: str
     mesa: int
+    mesa_token: str
     title: str
     lines: tuple[str, ...]
 
@@ -681,7 +716,13 @@ def match_of_table(table: Mesa) -> TableMatch | None:
         .order_by(Sumula.id)
     ).scalars()
     rounds = chave.rounds_for(len(torneio.slots or ()))
-    return TableMatch(torneio.name, jogo.mesa_number, round_title(jogo.key, rounds), tuple(lines))
+    token = db.session.execute(
+        select(TorneioMesa.token).where(
+            TorneioMesa.torneio_id == torneio.id, TorneioMesa.number == jogo.mesa_number
+        )
+    ).scalar_one()
+    title = round_title(jogo.key, rounds)
+    return TableMatch(torneio.name, jogo.mesa_number, token, title, tuple(lines))
 
 
 def round_title(match_key: str, rounds: int) -> str:

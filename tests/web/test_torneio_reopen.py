@@ -1,0 +1,128 @@
+"""An undo that reopens a finished torneio match (issue 27, item 4): its result leaves the bracket,
+and the match it set off is called off while nobody scored in it; once scored, the organiser
+sees the mesa play pairs the bracket no longer has and can call it off, nothing lost."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import select
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Mesa
+
+from .helpers import by_testid, play, post
+
+WIN = "normal:0:12"  # a hand worth 12 from 0 x 0: the game, and with one game, the match
+
+
+def rev(client: FlaskClient, token: str) -> str:
+    """The torneio revision the organiser's page is drawn at."""
+    found = re.search(r'data-testid="torneio" data-rev="(\d+)"', client.get(f"/t/{token}").text)
+    assert found
+    return found.group(1)
+
+
+def organiser_post(client: FlaskClient, token: str, route: str, **form: str) -> Any:
+    """An organiser's step posted from the page as drawn now."""
+    return client.post(f"/t/{token}/{route}", data={"rev": rev(client, token), **form})
+
+
+def new_torneio(client: FlaskClient, pairs: int = 4, mesas: int = 1) -> str:
+    """A drawn torneio of one-game matches, no 3rd place; its organiser token."""
+    fields = {"nome": "Copa", "mesas": str(mesas), "formato": "1", "formato_final": "1"}
+    response = client.post("/torneio/novo", data=fields)
+    assert response.status_code == 303
+    token = response.headers["Location"].rsplit("/", 1)[-1]
+    for n in range(pairs):
+        names = {"jogador_1": f"A{n}", "jogador_2": f"B{n}"}
+        assert organiser_post(client, token, "inscrever", **names).status_code == 303
+    assert organiser_post(client, token, "sortear").status_code == 303
+    return token
+
+
+def matches(client: FlaskClient, token: str) -> dict[str, dict[str, str]]:
+    """Each match of the organiser's bracket by key, with its data- attributes."""
+    page = client.get(f"/t/{token}").text
+    found = {}
+    for tag in re.findall(r'<article[^>]*data-testid="jogo"[^>]*>', page):
+        attrs = dict(re.findall(r'data-([\w-]+)="([^"]*)"', tag))
+        found[attrs["key"]] = attrs
+    return found
+
+
+def table_at(client: FlaskClient, token: str, number: int) -> str:
+    """The scorer token of the match now at mesa `number`, through the mesa's stable link."""
+    page = client.get(f"/t/{token}").text
+    shape = rf'href="[^"]*(/tm/[\w-]+)" data-testid="mesa-link" data-mesa="{number}"'
+    link = re.search(shape, page)
+    assert link
+    response = client.get(link.group(1))
+    assert response.status_code == 303, response.status_code
+    return response.headers["Location"].rsplit("/", 1)[-1]
+
+
+def table_exists(app: Flask, table: str) -> Mesa | None:
+    """The table with this scorer token, if it still exists."""
+    with app.app_context():
+        return db.session.execute(
+            select(Mesa).where(Mesa.edit_token == table)
+        ).scalar_one_or_none()
+
+
+def test_an_undo_reopening_a_semifinal_calls_off_the_final_nobody_scored(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Both semi-finals over, the final is called; an undo on a semi-final's board reopens it,
+    takes its winner out of the final, and calls the untouched final off (its mesa free again
+    for the reopened semi, its table gone)."""
+    token = new_torneio(client, mesas=2)
+    first, second = table_at(client, token, 1), table_at(client, token, 2)
+    play(client, first, WIN)
+    play(client, second, WIN)
+    final = table_at(client, token, 1)
+    assert matches(client, token)["2-0"]["estado"] == "jogando"
+    assert post(client, first, "desfazer").status_code == 200
+    after = matches(client, token)
+    assert after["1-0"]["estado"] == "jogando" and "vencedor" not in after["1-0"]
+    assert after["2-0"]["estado"] == "aguardando" and "mesa" not in after["2-0"]
+    assert table_exists(app, final) is None
+    assert table_at(client, token, 1) == first
+
+
+def test_a_final_already_scored_is_flagged_and_the_organiser_can_call_it_off(
+    app: Flask, client: FlaskClient
+) -> None:
+    """A reopened semi-final whose final was already scored: the final keeps its mesa and its
+    score, the organiser's page says the mesa plays pairs the bracket no longer has, and
+    'Cancelar este jogo' frees the mesa, keeps the table as an ordinary one, and notes it."""
+    token = new_torneio(client, mesas=2)
+    first, second = table_at(client, token, 1), table_at(client, token, 2)
+    play(client, first, WIN)
+    play(client, second, WIN)
+    final = table_at(client, token, 1)
+    play(client, final, "normal:1:3")
+    assert post(client, first, "desfazer").status_code == 200
+    page = client.get(f"/t/{token}").text
+    assert by_testid(page, "jogo-fora-da-chave") is not None
+    assert organiser_post(client, token, "jogo/2-0/cancelar").status_code == 303
+    kept = table_exists(app, final)
+    assert kept is not None and kept.torneio_id is None
+    after = matches(client, token)
+    assert after["2-0"]["estado"] == "aguardando" and "mesa" not in after["2-0"]
+    assert "Jogo cancelado pelo organizador na mesa 1" in client.get(f"/t/{token}").text
+    play(client, first, WIN)
+    assert matches(client, token)["2-0"]["estado"] == "jogando"
+
+
+def test_a_torneio_board_links_its_mesa_for_the_next_match(client: FlaskClient) -> None:
+    """A match's board names its torneio and links the mesa's own link, the way back when the
+    match it shows was called off."""
+    token = new_torneio(client, mesas=1)
+    table = table_at(client, token, 1)
+    board = client.get(f"/m/{table}").text
+    link = re.search(r'href="(/tm/[\w-]+)" data-testid="link-da-mesa"', board)
+    assert link and client.get(link.group(1)).headers["Location"].endswith(table)
