@@ -41,7 +41,10 @@ class Mesa(db.Model):  # type: ignore[name-defined,misc]
     """A table: its settings, its two capability tokens and its revision counter."""
 
     __tablename__ = "mesa"
-    __table_args__ = (Index("uq_mesa_previous_id", "previous_id", unique=True),)
+    __table_args__ = (
+        Index("uq_mesa_previous_id", "previous_id", unique=True),
+        Index("uq_mesa_turma_copied_from", "turma_id", "copied_from_id", unique=True),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     edit_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
@@ -73,6 +76,8 @@ class Mesa(db.Model):  # type: ignore[name-defined,misc]
     # The torneio this table plays a match of, if any: its series is the match (no "nova
     # série", no "jogar de novo") and its end moves the torneio's bracket on.
     torneio_id: Mapped[int | None] = mapped_column(ForeignKey("torneio.id"), index=True)
+    # The torneio match table this one is a copy of, saved in a pair's turma (once per turma).
+    copied_from_id: Mapped[int | None] = mapped_column(ForeignKey("mesa.id"))
 
     records: Mapped[list[HandRecord]] = relationship(
         back_populates="mesa", order_by="HandRecord.seq", lazy="raise"

@@ -189,6 +189,7 @@ def test_the_ids_migration_keeps_every_record_and_never_gives_a_deleted_id_again
             connection.execute(text("ALTER TABLE hand_record ADD COLUMN settings TEXT"))
             connection.execute(text("ALTER TABLE mesa ADD COLUMN variante VARCHAR(16)"))
             connection.execute(text("ALTER TABLE mesa ADD COLUMN torneio_id INTEGER"))
+            connection.execute(text("ALTER TABLE mesa ADD COLUMN copied_from_id INTEGER"))
         token = open_table({}).edit_token  # the models need today's columns: added, then gone
         for revision in range(3):
             record_outcome(token, revision, Outcome(Kind.NORMAL, 0, 1), client_id=f"c{revision}")
@@ -198,6 +199,7 @@ def test_the_ids_migration_keeps_every_record_and_never_gives_a_deleted_id_again
             connection.execute(text("ALTER TABLE hand_record DROP COLUMN settings"))
             connection.execute(text("ALTER TABLE mesa DROP COLUMN variante"))
             connection.execute(text("ALTER TABLE mesa DROP COLUMN torneio_id"))
+            connection.execute(text("ALTER TABLE mesa DROP COLUMN copied_from_id"))
         db.session.remove()
         upgrade(directory=folder)
         schema = db.session.execute(
@@ -242,6 +244,7 @@ def test_the_edits_migration_keeps_the_log_and_its_downgrade_drops_only_the_edit
             connection.execute(text("ALTER TABLE hand_record ADD COLUMN settings TEXT"))
             connection.execute(text("ALTER TABLE mesa ADD COLUMN variante VARCHAR(16)"))
             connection.execute(text("ALTER TABLE mesa ADD COLUMN torneio_id INTEGER"))
+            connection.execute(text("ALTER TABLE mesa ADD COLUMN copied_from_id INTEGER"))
         mesa = open_table({})
         token = mesa.edit_token
         settings = {
@@ -254,6 +257,7 @@ def test_the_edits_migration_keeps_the_log_and_its_downgrade_drops_only_the_edit
             connection.execute(text("ALTER TABLE hand_record DROP COLUMN settings"))
             connection.execute(text("ALTER TABLE mesa DROP COLUMN variante"))
             connection.execute(text("ALTER TABLE mesa DROP COLUMN torneio_id"))
+            connection.execute(text("ALTER TABLE mesa DROP COLUMN copied_from_id"))
         db.session.remove()
         upgrade(directory=folder)
         assert db.session.execute(select(HandRecord.settings)).scalars().all() == [None]

@@ -72,7 +72,9 @@ _TURMAS, _MESAS, _RECORDS = Turma.__table__, Mesa.__table__, HandRecord.__table_
 # What a file never carries: ids, tokens, and what only the server's own caches need.
 _LEFT_OUT = {
     _TURMAS: ("id", "edit_token", "view_token", "departures"),
-    _MESAS: ("id", "edit_token", "view_token", "turma_id", "previous_id"),
+    _MESAS: (
+        "id", "edit_token", "view_token", "turma_id", "previous_id", "torneio_id", "copied_from_id"
+    ),
     _RECORDS: ("id", "mesa_id"),
 }
 

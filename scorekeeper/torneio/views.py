@@ -19,6 +19,7 @@ from ..errors import answer_refusals
 from ..limits import opening_limit
 from ..mesas.inputs import Write, number, visible
 from ..torneios import service
+from ..torneios import turma as saving
 from ..torneios.service import Settings, StaleTorneio
 from . import present
 
@@ -290,10 +291,47 @@ def tv_state(token: str) -> Response:
     return make_response(body)
 
 
+# --- a pair's matches saved in its turma ---------------------------------------------------------
+
+
+@bp.get("/tv/<token>/duplas")
+def pairs(token: str) -> Response:
+    """Every pair, each with a link to save its matches in its turma."""
+    torneio, found = saving.pairs(token)
+    return make_response(render_template("torneio/duplas.html", torneio=torneio, pairs=found))
+
+
+def _save_page(token: str, pair: int, message: str | None = None, status: int = 200) -> Response:
+    """A pair's finished matches and the form that saves them in a turma."""
+    found = saving.pair_matches(token, pair)
+    page = render_template("torneio/salvar.html", found=found, token=token, message=message)
+    return make_response(page, status)
+
+
+@bp.get("/tv/<token>/dupla/<int:pair>/turma")
+def save(token: str, pair: int) -> Response:
+    """Save a pair's matches in its turma: paste the turma's link or name a new one."""
+    return _save_page(token, pair)
+
+
+@bp.post("/tv/<token>/dupla/<int:pair>/turma")
+@opening_limit()
+def save_post(token: str, pair: int) -> Response:
+    """The pair's finished matches copied into the turma (each once); then the turma's page."""
+    form = request.form
+    turma = saving.save_in_turma(
+        token, pair, form.get("link", ""), visible(form.get("nome", "")) or "Turma"
+    )
+    return redirect(url_for("turma.page", token=turma.edit_token), 303)
+
+
 def _refused(message: str | None, status: int) -> Response:
     """A step not taken: the page it came from again, with why."""
     if request.endpoint == "torneio.create":
         return _new_page(message, status)
+    if request.endpoint in ("torneio.save", "torneio.save_post"):
+        args = request.view_args or {}
+        return _save_page(str(args.get("token", "")), int(args.get("pair", 0)), message, status)
     token = str((request.view_args or {}).get("token", ""))
     return _page(token, message, status)
 

@@ -60,12 +60,18 @@ def upgrade():
     )
     op.create_index('ix_torneio_mesa_token', 'torneio_mesa', ['token'], unique=True)
     # Plain ADD COLUMN (no batch, see d4e6f8a0b2c4): SQLite takes the reference inline.
+    references = {'torneio_id': 'torneio', 'copied_from_id': 'mesa'}
     if op.get_bind().dialect.name == 'sqlite':
-        op.execute('ALTER TABLE mesa ADD COLUMN torneio_id INTEGER REFERENCES torneio (id)')
+        for column, table in references.items():
+            op.execute(f'ALTER TABLE mesa ADD COLUMN {column} INTEGER REFERENCES {table} (id)')
     else:
-        op.add_column('mesa', sa.Column('torneio_id', sa.Integer(), nullable=True))
-        op.create_foreign_key('fk_mesa_torneio_id_torneio', 'mesa', 'torneio', ['torneio_id'], ['id'])
+        for column, table in references.items():
+            op.add_column('mesa', sa.Column(column, sa.Integer(), nullable=True))
+            op.create_foreign_key(f'fk_mesa_{column}_{table}', 'mesa', table, [column], ['id'])
     op.create_index('ix_mesa_torneio_id', 'mesa', ['torneio_id'], unique=False)
+    op.create_index(
+        'uq_mesa_turma_copied_from', 'mesa', ['turma_id', 'copied_from_id'], unique=True
+    )
     op.create_table('jogo',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('torneio_id', sa.Integer(), nullable=False),
@@ -101,6 +107,7 @@ def downgrade():
     op.drop_table('sumula')
     op.drop_index('ix_jogo_torneio_id', table_name='jogo')
     op.drop_table('jogo')
+    op.drop_index('uq_mesa_turma_copied_from', table_name='mesa')
     op.drop_index('ix_mesa_torneio_id', table_name='mesa')
     # SQLite copies the mesa table to drop a column: foreign keys off, so that dropping the
     # old copy does not cascade to the hand records.
@@ -108,8 +115,10 @@ def downgrade():
     if sqlite:
         op.execute('PRAGMA foreign_keys=OFF')
     else:
+        op.drop_constraint('fk_mesa_copied_from_id_mesa', 'mesa', type_='foreignkey')
         op.drop_constraint('fk_mesa_torneio_id_torneio', 'mesa', type_='foreignkey')
     with op.batch_alter_table('mesa', schema=None) as batch_op:
+        batch_op.drop_column('copied_from_id')
         batch_op.drop_column('torneio_id')
     if sqlite:
         op.execute('PRAGMA foreign_keys=ON')
