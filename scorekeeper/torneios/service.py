@@ -403,7 +403,10 @@ def snapshot(torneio: Torneio) -> Snapshot:
         select(TorneioMesa).where(TorneioMesa.torneio_id == torneio.id).order_by(TorneioMesa.number)
     ).scalars()
     rows = db.session.execute(
-        select(Jogo, Mesa).join(Mesa, Mesa.id == Jogo.mesa_id).where(Jogo.torneio_id == torneio.id)
+        select(Jogo, Mesa)
+        .join(Mesa, Mesa.id == Jogo.mesa_id)
+        .where(Jogo.torneio_id == torneio.id)
+        .order_by(Jogo.id)  # in call order
     ).all()
     called = {jogo.key: _called(jogo, mesa) for jogo, mesa in rows}
     built = None
@@ -453,18 +456,24 @@ def _table_settings(torneio: Torneio, snap: Snapshot, match: chave.Match) -> dic
 
 
 def _changes(snap: Snapshot) -> tuple[list[Called], dict[str, int]]:
-    """What a sync does: the called matches to call off (their pairs changed and their table
-    has no tap yet) and the new calls."""
+    """What a sync does: the calls to take back (see bracket.called_off; a table is touched
+    once it has a tap or the organiser's word) and the new calls."""
     assert snap.bracket is not None
-    off = []
-    for k, called in snap.called.items():
-        match = snap.bracket[k]
-        if (match.a, match.b) != (called.jogo.pair_a, called.jogo.pair_b):
-            if called.mesa.revision == 0 and called.jogo.decided is None:
-                off.append(called)
-    kept = {k: c.jogo.mesa_number for k, c in snap.called.items() if c not in off}
+    made = {
+        k: chave.Call(
+            c.jogo.mesa_number,
+            c.jogo.pair_a,
+            c.jogo.pair_b,
+            c.mesa.revision > 0 or c.jogo.decided is not None,
+        )
+        for k, c in snap.called.items()
+    }
+    off = chave.called_off(snap.bracket, made)
+    kept = {k: call.mesa for k, call in made.items() if k not in off}
     paused = [m.number for m in snap.mesas if m.paused]
-    return off, chave.calls(snap.bracket, kept, snap.torneio.mesas, paused)
+    return [snap.called[k] for k in off], chave.calls(
+        snap.bracket, kept, snap.torneio.mesas, paused
+    )
 
 
 def sync(torneio: Torneio) -> Snapshot:
