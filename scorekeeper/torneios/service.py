@@ -546,17 +546,21 @@ def _apply_changes(
 
 def decide(token: str, revision: int, match_key: str, pair: int | None, how: str) -> None:
     """The organiser gives a called match to `pair` (a W.O. of the other, or an override of its
-    table's result), or takes its word back (pair None). Its word is final."""
+    table's result), or takes its word back (pair None). Its word is final. The pair is one of
+    the match's pairs as the bracket has them now: after a feeder changed, no longer
+    necessarily those its table was called with."""
     if how not in ("wo", "organizador", "desfeito"):
         raise RulesError("Essa decisão não existe.")
+    snap = snapshot(organiser_torneio(token))
     with db.engine.begin() as connection:
         torneio_id = _claim(connection, token, revision)
         row = connection.execute(
             select(Jogo.__table__).where(Jogo.torneio_id == torneio_id, Jogo.key == match_key)
         ).first()
-        if row is None:
+        if row is None or snap.bracket is None:
             raise RulesError("Esse jogo ainda não foi chamado para uma mesa.")
-        if pair is not None and pair not in (row.pair_a, row.pair_b):
+        match = snap.bracket[match_key]
+        if pair is not None and (not match.playable or pair not in match.pairs):
             raise RulesError("Essa dupla não joga esse jogo.")
         connection.execute(
             update(Jogo.__table__)

@@ -182,53 +182,63 @@ class Evening:
         bracket = self.bracket()
         return [k for k in self.called if bracket[k].playable and bracket[k].winner is None]
 
+    def live(self, match_key: str) -> bool:
+        """True when a called match is undecided and still between the pairs it was called
+        with (a match whose feeder was reopened waits on hold at its mesa)."""
+        match, call = self.bracket()[match_key], self.called[match_key]
+        return match.winner is None and (match.a, match.b) == (call.a, call.b)
+
     def mesa_moved_on(self, match_key: str) -> bool:
-        """True when a match called to this match's mesa after it was touched (a tap or a word)."""
+        """True when a match called to this match's mesa after it is live and touched."""
         keys = list(self.called)
         mesa = self.called[match_key].mesa
         later = keys[keys.index(match_key) + 1 :]
         return any(
-            self.called[k].mesa == mesa and (k in self.tapped or k in self.word) for k in later
+            self.called[k].mesa == mesa
+            and (k in self.tapped or k in self.word)
+            and self.live(k)
+            for k in later
         )
 
     def step(self, kind: str, pick: int, side: int) -> None:
-        """One step of the evening: a table's series won, a tap, the organiser's override or
-        W.O., a table's undo of its result, the organiser's word taken back, a mesa paused."""
+        """One step of the evening: a table's series won (by one of the pairs it was called
+        with), a tap, the organiser's word (W.O. or override) for one of the match's pairs, a
+        table's undo of its result, the organiser's word taken back, a mesa paused."""
         bracket = self.bracket()
-        if kind == "result" and (open_ := self.open_matches()):
-            k = open_[pick % len(open_)]
-            self.table[k] = bracket[k].pairs[side]
+        keys = list(self.called)
+        if kind == "result" and (over := [k for k in keys if k not in self.table]):
+            k = over[pick % len(over)]
+            self.table[k] = (self.called[k].a, self.called[k].b)[side]
             self.tapped.add(k)
-        elif kind == "tap" and self.called:
-            self.tapped.add(list(self.called)[pick % len(self.called)])
-        elif kind == "override" and self.called:
-            k = list(self.called)[pick % len(self.called)]
-            self.word[k] = (self.called[k].a, self.called[k].b)[side]
+        elif kind == "tap" and keys:
+            self.tapped.add(keys[pick % len(keys)])
+        elif kind == "override" and (known := [k for k in keys if bracket[k].playable]):
+            k = known[pick % len(known)]
+            self.word[k] = bracket[k].pairs[side]
         elif kind in ("undo", "takeback"):
             words = self.table if kind == "undo" else self.word
-            # The model leaves out reopening a match once its mesa began the next one: the
-            # mesa would then hold two matches (see the report of issue 27's tests).
-            keys = [k for k in words if not self.mesa_moved_on(k)]
-            if keys:
-                del words[keys[pick % len(keys)]]
+            # Left out: reopening a match once its mesa plays another match (see the report of
+            # issue 27's tests): the mesa would hold two live matches.
+            reopenable = [k for k in words if not self.mesa_moved_on(k)]
+            if reopenable:
+                del words[reopenable[pick % len(reopenable)]]
         elif kind == "pause":
             self.paused ^= {pick % self.mesas + 1}
         self.sync()
 
     def finish(self) -> None:
-        """Every mesa back in play and every open match won on its table, the organiser's
-        stale words taken back, until the bracket is over."""
+        """Every mesa back in play and every open match decided, on its table when it is live
+        and untouched, else by the organiser, until the bracket is over."""
         self.paused.clear()
         for _ in range(4 * len(self.slots) + 8):
-            bracket = self.bracket()
-            if bracket.over:
+            if self.bracket().over:
                 return
-            for k in list(self.word):
-                if bracket[k].winner is None:
-                    del self.word[k]
             for k in self.open_matches():
-                self.table[k] = self.bracket()[k].pairs[0]
-                self.tapped.add(k)
+                if self.live(k) and k not in self.table and k not in self.word:
+                    self.table[k] = self.called[k].a
+                    self.tapped.add(k)
+                else:
+                    self.word[k] = self.bracket()[k].pairs[0]
             self.sync()
         raise AssertionError(f"the bracket never ends: {self}")
 
@@ -290,7 +300,7 @@ def rebuilt(slots: tuple[int, ...], said: dict[str, int], third_place: bool) -> 
 def check(evening: Evening) -> None:
     """What holds after every step: the bracket equals the one rebuilt from scratch (from the
     words, by recursion; and from its winners alone), no pair plays two called matches at once,
-    no mesa holds two undecided matches."""
+    no mesa holds two live matches (undecided, between the pairs called)."""
     bracket = evening.bracket()
     said = evening.said()
     assert {m.key: (m.a, m.b, m.winner) for m in bracket.matches} == rebuilt(
@@ -300,7 +310,7 @@ def check(evening: Evening) -> None:
     assert build(evening.slots, winners, evening.third_place) == bracket
     playing = [p for k in evening.open_matches() for p in bracket[k].pairs]
     assert len(playing) == len(set(playing)), (playing, evening)
-    held = [c.mesa for k, c in evening.called.items() if bracket[k].winner is None]
+    held = [c.mesa for k, c in evening.called.items() if evening.live(k)]
     assert len(held) == len(set(held)), (held, evening)
 
 
