@@ -231,7 +231,8 @@ def pair_players(players: int, names: list[str]) -> list[str]:
 
 
 def register(token: str, revision: int, names: list[str], name: str, reserve: str) -> None:
-    """A pair registered at the door (until the draw)."""
+    """A pair registered at the door (until the draw), under a name no other pair has: pages
+    and the bracket tell pairs apart by it."""
     with db.engine.begin() as connection:
         torneio_id = _claim(connection, token, revision)
         row = _torneio_row(connection, torneio_id)
@@ -245,6 +246,12 @@ def register(token: str, revision: int, names: list[str], name: str, reserve: st
             "paid": False,
             "checked_in": False,
         }
+        registered = connection.execute(
+            select(Dupla.name, Dupla.players).where(Dupla.torneio_id == torneio_id)
+        ).all()
+        taken = {label(r.name, r.players).casefold() for r in registered}
+        if label(values["name"], values["players"]).casefold() in taken:
+            raise RulesError("Já tem uma dupla com esse nome no torneio: dê outro nome a ela.")
         connection.execute(insert(Dupla.__table__), values)
 
 
@@ -383,12 +390,15 @@ class Snapshot:
 
 def pair_label(pair: Dupla) -> str:
     """'Os Zapeiros', or its players 'Ana e Beto'."""
-    if pair.name:
-        return str(pair.name)
-    players = [str(p) for p in pair.players]
-    return (
-        " e ".join(players) if len(players) <= 2 else f"{', '.join(players[:-1])} e {players[-1]}"
-    )
+    return label(pair.name, pair.players)
+
+
+def label(name: str, players: list[str]) -> str:
+    """A pair's name as pages show it: its own name, else its players' 'Ana e Beto'."""
+    if name:
+        return str(name)
+    names = [str(p) for p in players]
+    return " e ".join(names) if len(names) <= 2 else f"{', '.join(names[:-1])} e {names[-1]}"
 
 
 def _called(jogo: Jogo, mesa: Mesa) -> Called:

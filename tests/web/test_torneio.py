@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 
 from flask.testing import FlaskClient
 
-from .helpers import HX, by_testid, play, post, showing, tap
+from .helpers import HX, by_testid, open_table, play, post, showing, tap
 
 WIN_A = "normal:0:12"  # a game to side a in one tap: a melhor de 1 match is over
 NAMES = [("Ana", "Beto"), ("Caio", "Duda"), ("Edu", "Fabi"), ("Gil", "Hugo"), ("Ivo", "Juca")]
@@ -219,6 +219,17 @@ def test_pairs_register_at_the_door_are_marked_and_removed(client: FlaskClient):
     assert list(pairs(client.get(f"/t/{token}").text)) == ["Os Zapeiros"]
     gone = organise(client, token, f"dupla/{ana}/remover")
     assert gone.status_code == 422 and message(gone) == "Essa dupla não está no torneio."
+
+
+def test_no_two_pairs_go_by_the_same_name(client: FlaskClient):
+    token = new_torneio(client)
+    assert register(client, token, "Ana", "Beto").status_code == 303
+    for first, second, name in [("Ana", "Beto", ""), ("Caio", "Duda", "ana e beto")]:
+        refused = register(client, token, first, second, name=name)
+        assert refused.status_code == 422
+        assert message(refused) == "Já tem uma dupla com esse nome no torneio: dê outro nome a ela."
+    assert register(client, token, "Ana", "Beto", name="Os Zapeiros").status_code == 303
+    assert list(pairs(client.get(f"/t/{token}").text)) == ["Ana e Beto", "Os Zapeiros"]
 
 
 def test_registration_is_refused_after_the_draw(client: FlaskClient):
@@ -618,6 +629,11 @@ def test_bad_decisions_and_fields_are_refused_in_portuguese_never_a_500(client: 
         if said is not None:
             assert said in (message(response) or ""), (route, message(response))
     assert organise(client, token, "sortear", "abc").status_code in (409, 422)
+    unknown_mesa = organise(client, token, "mesa/9/pausar", pausar="1")
+    assert unknown_mesa.status_code == 422
+    assert message(unknown_mesa) == "Essa mesa não existe no torneio."
+    plain = open_table(client)
+    assert client.get(f"/m/{plain}/torneio").status_code == 404
     assert client.post(f"/t/{token}/dupla/abc/remover", data={"rev": "0"}).status_code == 404
     after = client.get(f"/t/{token}").text
     assert bracket_state(after) == bracket_state(html)
