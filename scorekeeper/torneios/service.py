@@ -493,6 +493,10 @@ def _changes(snap: Snapshot) -> tuple[list[Called], dict[str, int]]:
     )
 
 
+class _TouchedMeanwhile(Exception):
+    """A table a sync was taking back got a tap (or its match a word) since the sync read it."""
+
+
 def sync(torneio: Torneio) -> Snapshot:
     """The torneio's snapshot once every playable match has been called to a free mesa (a new
     Tento table each) and every call made stale by a reopened feeder has been called off."""
@@ -503,12 +507,15 @@ def sync(torneio: Torneio) -> Snapshot:
         off, new = _changes(snap)
         if not off and not new:
             return snap
-        with db.engine.begin() as connection:
-            claimed = connection.execute(
-                _CLAIM_BY_ID, {"torneio": torneio.id, "revision": torneio.revision}
-            ).first()
-            if claimed is not None:
-                _apply_changes(connection, torneio, snap, off, new)
+        try:
+            with db.engine.begin() as connection:
+                claimed = connection.execute(
+                    _CLAIM_BY_ID, {"torneio": torneio.id, "revision": torneio.revision}
+                ).first()
+                if claimed is not None:
+                    _apply_changes(connection, torneio, snap, off, new)
+        except _TouchedMeanwhile:
+            pass  # nothing written: read again
         db.session.expire_all()
         torneio = db.session.get(Torneio, torneio.id) or torneio
     return snapshot(torneio)
@@ -521,10 +528,17 @@ def _apply_changes(
     off: list[Called],
     new: dict[str, int],
 ) -> None:
-    """Call off the stale matches (their untouched tables go too) and call the new ones."""
+    """Call off the stale matches (their untouched tables go too: a tap or a word that came
+    meanwhile drops the whole sync, never the tap) and call the new ones."""
     for called in off:
-        connection.execute(delete(Jogo.__table__).where(Jogo.id == called.jogo.id))
-        connection.execute(delete(Mesa.__table__).where(Mesa.id == called.mesa.id))
+        jogo = connection.execute(
+            delete(Jogo.__table__).where(Jogo.id == called.jogo.id, Jogo.decided.is_(None))
+        )
+        table = connection.execute(
+            delete(Mesa.__table__).where(Mesa.id == called.mesa.id, Mesa.revision == 0)
+        )
+        if jogo.rowcount != 1 or table.rowcount != 1:
+            raise _TouchedMeanwhile()
     assert snap.bracket is not None
     for match_key, number in new.items():
         match = snap.bracket[match_key]

@@ -7,9 +7,13 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
+import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
-from .helpers import HX, by_testid, open_table, play, post, showing, tap
+from scorekeeper.torneios import service
+
+from .helpers import HX, by_testid, open_table, play, post, scores, showing, tap
 
 WIN_A = "normal:0:12"  # a game to side a in one tap: a melhor de 1 match is over
 NAMES = [("Ana", "Beto"), ("Caio", "Duda"), ("Edu", "Fabi"), ("Gil", "Hugo"), ("Ivo", "Juca")]
@@ -425,6 +429,29 @@ def test_a_reopened_match_takes_its_mesa_back_from_the_next_match_not_yet_tapped
     ]
     assert board_at(client, link) == first
     assert client.get(f"/m/{second}").status_code == 404  # its untouched table went with it
+
+
+def test_a_tap_that_lands_while_its_call_is_being_taken_back_is_kept(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+):
+    token = drawn(client, 4, mesas="1")
+    link = mesa_links(client.get(f"/t/{token}").text)[1]
+    first = board_at(client, link)
+    assert first is not None
+    play(client, first, WIN_A)
+    second = board_at(client, link)
+    assert second is not None
+    assert post(client, first, "desfazer").status_code == 200  # 1-1's call is to go back
+    with app.app_context():
+        read_before_the_tap = service.snapshot(service.organiser_torneio(token))
+    play(client, second, "normal:0:1")  # lands between the sync's read and its write
+    fresh = service.snapshot
+    stale = iter([read_before_the_tap])
+    monkeypatch.setattr(service, "snapshot", lambda torneio: next(stale, None) or fresh(torneio))
+    assert client.get(f"/t/{token}").status_code == 200
+    board = client.get(f"/m/{second}")
+    assert board.status_code == 200 and scores(board.text) == (1, 0)
+    assert matches(client.get(f"/t/{token}").text)["1-1"]["mesa"] == "1"
 
 
 # --- the organiser's word ------------------------------------------------------------------------
