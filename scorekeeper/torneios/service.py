@@ -21,6 +21,7 @@ from sqlalchemy import Connection, bindparam, delete, func, insert, select, upda
 
 from ..extensions import db
 from ..mesas import load_board
+from ..mesas.inputs import INT_LIMIT
 from ..mesas.refusals import StaleRevision, UnknownTable, ViewOnly
 from ..mesas.service import TOKEN_SHAPE, new_token
 from ..models import Dupla, Jogo, Mesa, Torneio, TorneioMesa, utcnow
@@ -134,10 +135,10 @@ def _text(value: Any, limit: int, what: str) -> str:
     return text
 
 
-def _choice(value: Any, allowed: tuple[Any, ...], what: str) -> Any:
-    """`value` if it is one of `allowed`, else a pt-BR refusal."""
+def _choice(value: Any, allowed: tuple[Any, ...], refusal: str) -> Any:
+    """`value` if it is one of `allowed`, else the pt-BR `refusal`."""
     if value not in allowed:
-        raise RulesError(f"{what} inválido.")
+        raise RulesError(refusal)
     return value
 
 
@@ -160,12 +161,12 @@ class Settings:
         if not self.name:
             raise RulesError("Dê um nome ao torneio.")
         _text(self.name, MAX_NAME, "Nome do torneio")
-        _choice(self.variante, ("paulista", "mineiro"), "Regras")
+        _choice(self.variante, ("paulista", "mineiro"), "Regras inválidas.")
         allowed = (2, 4, 6) if self.variante == "mineiro" else (2, 4)
-        _choice(self.players, allowed, "Número de jogadores")
-        _choice(self.best_of, FORMATS, "Formato")
-        _choice(self.final_best_of, FORMATS, "Formato da final")
-        _choice(self.at_limit, tuple(AT_LIMIT), "Regra do tempo")
+        _choice(self.players, allowed, "Número de jogadores inválido.")
+        _choice(self.best_of, FORMATS, "Formato inválido.")
+        _choice(self.final_best_of, FORMATS, "Formato da final inválido.")
+        _choice(self.at_limit, tuple(AT_LIMIT), "Regra do tempo inválida.")
         if not 1 <= self.mesas <= MAX_MESAS:
             raise RulesError(f"O torneio usa de 1 a {MAX_MESAS} mesas.")
         if not 10 <= self.minutes <= 300:
@@ -256,7 +257,9 @@ def register(token: str, revision: int, names: list[str], name: str, reserve: st
 
 
 def _pair_of(connection: Connection, torneio_id: int, pair_id: int) -> Any:
-    """A pair of this torneio, or a pt-BR refusal."""
+    """A pair of this torneio, or a pt-BR refusal (an id past 32 bits is none)."""
+    if not 0 < pair_id < INT_LIMIT:
+        raise RulesError("Essa dupla não está no torneio.")
     row = connection.execute(
         select(Dupla.__table__).where(Dupla.id == pair_id, Dupla.torneio_id == torneio_id)
     ).first()
@@ -604,6 +607,8 @@ def set_paused(token: str, revision: int, number: int, paused: bool) -> None:
     """A mesa paused (no match is called to it) or back in play."""
     with db.engine.begin() as connection:
         torneio_id = _claim(connection, token, revision)
+        if not 0 < number <= MAX_MESAS:
+            raise RulesError("Essa mesa não existe no torneio.")
         done = connection.execute(
             update(TorneioMesa.__table__)
             .where(TorneioMesa.torneio_id == torneio_id, TorneioMesa.number == number)

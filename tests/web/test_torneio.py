@@ -176,7 +176,11 @@ def test_the_form_refuses_no_name_a_bad_format_and_zero_mesas_in_portuguese(clie
         ({"formato": "três"}, "Valor inválido para formato."),
         ({"mesas": "0"}, "O torneio usa de 1 a 40 mesas."),
         ({"mesas": "muitas"}, "Valor inválido para mesas."),
-        ({"no_limite": "sorteio"}, "Regra do tempo inválido."),
+        ({"no_limite": "sorteio"}, "Regra do tempo inválida."),
+        ({"variante": "gaucho"}, "Regras inválidas."),
+        ({"formato_final": "4"}, "Formato da final inválido."),
+        ({"jogadores": "6"}, "Número de jogadores inválido."),
+        ({"mesas": "99999999999999999999"}, "Valor inválido para mesas."),
     ]
     for form, said in cases:
         response = create(client, **form)
@@ -632,6 +636,18 @@ def test_unknown_tokens_are_404(client: FlaskClient):
         assert client.get(url).status_code == 404, url
     assert client.post(f"/t/{unknown}/inscrever", data={"rev": "0"}).status_code == 404
     assert client.post(f"/t/{unknown}/sortear", data={"rev": "0"}).status_code == 404
+
+
+def test_ids_past_32_bits_are_refused_in_portuguese_never_a_500(client: FlaskClient):
+    token = with_pairs(client, 2)
+    big = "9" * 20
+    for route in (f"dupla/{big}/remover", f"dupla/{big}/marcar", f"mesa/{big}/pausar"):
+        response = organise(client, token, route, marca="pago", pausar="1")
+        assert response.status_code == 422, route
+        assert message(response) in (
+            "Essa dupla não está no torneio.", "Essa mesa não existe no torneio."
+        )
+    assert list(pairs(client.get(f"/t/{token}").text)) == ["Ana e Beto", "Caio e Duda"]
 
 
 def test_bad_decisions_and_fields_are_refused_in_portuguese_never_a_500(client: FlaskClient):
