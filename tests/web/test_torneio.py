@@ -409,6 +409,8 @@ def test_an_undo_leaves_the_match_it_set_off_once_that_one_has_a_tap(client: Fla
     assert post(client, board, "desfazer").status_code == 200
     assert client.get(f"/m/{following}").status_code == 200  # its table is kept
     assert board_at(client, links[1]) == board  # the mesa plays the reopened match first
+    page = client.get(f"/t/{token}").text
+    assert 'value="None"' not in page and "espera a outra dupla" in page  # no W.O. for nobody
     play(client, board, WIN_A)  # the same result again: the match goes on where it was
     assert board_at(client, links[1]) == following
 
