@@ -334,6 +334,20 @@ def test_the_mesa_link_opens_the_board_of_the_match_called_with_the_pairs_names(
     assert a and b and a in page and b in page
 
 
+def test_the_tables_play_the_torneios_rules_and_format_the_final_its_own(client: FlaskClient):
+    token = drawn(client, 4, variante="mineiro", formato="5", formato_final="3", mesas="1")
+    board = board_at(client, mesa_links(client.get(f"/t/{token}").text)[1])
+    assert board is not None
+    html = client.get(f"/m/{board}").text
+    assert "/previsao/mineiro/10" in html and "Melhor de 5" in html and "normal:0:10" in html
+    final = drawn(client, 2, formato="1", formato_final="3")
+    board = board_at(client, mesa_links(client.get(f"/t/{final}").text)[1])
+    assert board is not None
+    assert "Melhor de 3" in client.get(f"/m/{board}").text
+    html = play(client, board, WIN_A).text
+    assert 'data-testid="torneio-proximo"' not in showing(html)  # one game of three
+
+
 # --- playing a match on its table ----------------------------------------------------------------
 
 
