@@ -250,6 +250,8 @@ def register(token: str, revision: int, names: list[str], name: str, reserve: st
         registered = connection.execute(
             select(Dupla.name, Dupla.players).where(Dupla.torneio_id == torneio_id)
         ).all()
+        if len(registered) >= chave.MAX_PAIRS:
+            raise RulesError(f"A chave tem no máximo {chave.MAX_PAIRS} duplas.")
         taken = {label(r.name, r.players).casefold() for r in registered}
         if label(values["name"], values["players"]).casefold() in taken:
             raise RulesError("Já tem uma dupla com esse nome no torneio: dê outro nome a ela.")

@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.torneios import service
+from scorekeeper.torneios import bracket, service
 
 from .helpers import HX, by_testid, open_table, play, post, scores, showing, tap
 
@@ -238,6 +238,17 @@ def test_no_two_pairs_go_by_the_same_name(client: FlaskClient):
         assert message(refused) == "Já tem uma dupla com esse nome no torneio: dê outro nome a ela."
     assert register(client, token, "Ana", "Beto", name="Os Zapeiros").status_code == 303
     assert list(pairs(client.get(f"/t/{token}").text)) == ["Ana e Beto", "Os Zapeiros"]
+
+
+def test_registration_stops_at_the_brackets_most_pairs(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.setattr(bracket, "MAX_PAIRS", 3)
+    token = with_pairs(client, 3)
+    refused = register(client, token, "Zeca", "Zico")
+    assert refused.status_code == 422 and message(refused) == "A chave tem no máximo 3 duplas."
+    assert len(pairs(client.get(f"/t/{token}").text)) == 3
+    assert organise(client, token, "sortear").status_code == 303
 
 
 def test_registration_is_refused_after_the_draw(client: FlaskClient):
