@@ -493,7 +493,7 @@ def test_a_wo_an_override_and_taking_it_back(client: FlaskClient):
     html = client.get(f"/t/{token}").text
     links = mesa_links(html)
     at_two = next(m for m in matches(html).values() if m.get("mesa") == "2")
-    a, b = called_pair_ids(at_two)
+    _, b = called_pair_ids(at_two)
     given = organise(client, token, f"jogo/{at_two['key']}/decidir", como="wo", dupla=str(b))
     assert given.status_code == 303
     after = matches(client.get(f"/t/{token}").text)[at_two["key"]]
@@ -519,7 +519,6 @@ def test_a_wo_an_override_and_taking_it_back(client: FlaskClient):
     organise(client, token, f"jogo/{at_two['key']}/decidir", como="desfeito")
     taken_back = matches(client.get(f"/t/{token}").text)[at_two["key"]]
     assert taken_back["vencedor"] == by_testid(at_two["body"], "jogo-a")
-    assert a != b
 
 
 def test_the_organisers_word_follows_a_matchs_pairs_after_a_feeder_changed(client: FlaskClient):
