@@ -263,7 +263,6 @@ def tv(token: str) -> Response:
         "torneio/tv.html",
         version=service.version(view_token),
         poll_ms=POLL_MS,
-        watch_url=present.shared_url("torneio.tv", token=view_token),
         qr=present.tv_qr(present.shared_url("torneio.tv", token=view_token)),
         **present.context(snap),
     )

@@ -200,6 +200,33 @@ def state_of(match: Match, called: bool) -> str:
     return PLAYING if called else WAITING
 
 
+@dataclass(frozen=True)
+class Call:
+    """A match called to a mesa: the mesa, the pairs it was called with, and whether its table
+    was touched since (a tap, or the organiser's word): a touched call is never taken back."""
+
+    mesa: int
+    a: int
+    b: int
+    touched: bool
+
+
+def called_off(bracket: Bracket, called: Mapping[str, Call]) -> list[str]:
+    """The untouched calls to take back (`called` in call order): a match whose pairs changed
+    since its call (a feeder reopened), and a match called to a mesa that a match called
+    before it holds again (reopened by an undo after its mesa had moved on)."""
+    off: list[str] = []
+    held: set[int] = set()
+    for match_key, call in called.items():
+        match = bracket[match_key]
+        moved = (match.a, match.b) != (call.a, call.b)
+        if not call.touched and (moved or (match.winner is None and call.mesa in held)):
+            off.append(match_key)
+        elif match.winner is None:
+            held.add(call.mesa)
+    return off
+
+
 def calls(
     bracket: Bracket, called: Mapping[str, int], mesas: int, paused: Iterable[int] = ()
 ) -> dict[str, int]:

@@ -22,6 +22,7 @@ from sqlalchemy import Connection, bindparam, delete, func, insert, select, upda
 
 from ..extensions import db
 from ..mesas import load_board
+from ..mesas.inputs import INT_LIMIT
 from ..mesas.refusals import StaleRevision, UnknownTable, ViewOnly
 from ..mesas.service import TOKEN_SHAPE, append_on, new_token
 from ..models import ACTIVE, Dupla, HandRecord, Jogo, Mesa, Sumula, Torneio, TorneioMesa, utcnow
@@ -137,10 +138,10 @@ def _text(value: Any, limit: int, what: str) -> str:
     return text
 
 
-def _choice(value: Any, allowed: tuple[Any, ...], what: str) -> Any:
-    """`value` if it is one of `allowed`, else a pt-BR refusal."""
+def _choice(value: Any, allowed: tuple[Any, ...], refusal: str) -> Any:
+    """`value` if it is one of `allowed`, else the pt-BR `refusal`."""
     if value not in allowed:
-        raise RulesError(f"{what} inválido.")
+        raise RulesError(refusal)
     return value
 
 
@@ -163,12 +164,12 @@ class Settings:
         if not self.name:
             raise RulesError("Dê um nome ao torneio.")
         _text(self.name, MAX_NAME, "Nome do torneio")
-        _choice(self.variante, ("paulista", "mineiro"), "Regras")
+        _choice(self.variante, ("paulista", "mineiro"), "Regras inválidas.")
         allowed = (2, 4, 6) if self.variante == "mineiro" else (2, 4)
-        _choice(self.players, allowed, "Número de jogadores")
-        _choice(self.best_of, FORMATS, "Formato")
-        _choice(self.final_best_of, FORMATS, "Formato da final")
-        _choice(self.at_limit, tuple(AT_LIMIT), "Regra do tempo")
+        _choice(self.players, allowed, "Número de jogadores inválido.")
+        _choice(self.best_of, FORMATS, "Formato inválido.")
+        _choice(self.final_best_of, FORMATS, "Formato da final inválido.")
+        _choice(self.at_limit, tuple(AT_LIMIT), "Regra do tempo inválida.")
         if not 1 <= self.mesas <= MAX_MESAS:
             raise RulesError(f"O torneio usa de 1 a {MAX_MESAS} mesas.")
         if not 10 <= self.minutes <= 300:
@@ -234,7 +235,8 @@ def pair_players(players: int, names: list[str]) -> list[str]:
 
 
 def register(token: str, revision: int, names: list[str], name: str, reserve: str) -> None:
-    """A pair registered at the door (until the draw)."""
+    """A pair registered at the door (until the draw), under a name no other pair has: pages
+    and the bracket tell pairs apart by it."""
     with db.engine.begin() as connection:
         torneio_id = _claim(connection, token, revision)
         row = _torneio_row(connection, torneio_id)
@@ -248,11 +250,21 @@ def register(token: str, revision: int, names: list[str], name: str, reserve: st
             "paid": False,
             "checked_in": False,
         }
+        registered = connection.execute(
+            select(Dupla.name, Dupla.players).where(Dupla.torneio_id == torneio_id)
+        ).all()
+        if len(registered) >= chave.MAX_PAIRS:
+            raise RulesError(f"A chave tem no máximo {chave.MAX_PAIRS} duplas.")
+        taken = {label(r.name, r.players).casefold() for r in registered}
+        if label(values["name"], values["players"]).casefold() in taken:
+            raise RulesError("Já tem uma dupla com esse nome no torneio: dê outro nome a ela.")
         connection.execute(insert(Dupla.__table__), values)
 
 
 def _pair_of(connection: Connection, torneio_id: int, pair_id: int) -> Any:
-    """A pair of this torneio, or a pt-BR refusal."""
+    """A pair of this torneio, or a pt-BR refusal (an id past 32 bits is none)."""
+    if not 0 < pair_id < INT_LIMIT:
+        raise RulesError("Essa dupla não está no torneio.")
     row = connection.execute(
         select(Dupla.__table__).where(Dupla.id == pair_id, Dupla.torneio_id == torneio_id)
     ).first()
@@ -326,14 +338,21 @@ def draw_bracket(token: str, revision: int, rng: random.Random | None = None) ->
 
 
 def swap_pairs(token: str, revision: int, first: int, second: int) -> None:
-    """Two pairs exchange places in the bracket, before any match is called."""
+    """Two pairs exchange places in the bracket until the first game starts (a tap or the
+    organiser's word on a match); the next sync takes back the calls whose pairs changed."""
     with db.engine.begin() as connection:
         torneio_id = _claim(connection, token, revision)
         row = _torneio_row(connection, torneio_id)
         if row.slots is None:
             raise RulesError("Sorteie a chave antes de trocar duplas de lugar.")
         started = connection.execute(
-            select(func.count()).select_from(Jogo).where(Jogo.torneio_id == torneio_id)
+            select(func.count())
+            .select_from(Jogo)
+            .join(Mesa, Mesa.id == Jogo.mesa_id)
+            .where(
+                Jogo.torneio_id == torneio_id,
+                (Mesa.revision > 0) | Jogo.decided.is_not(None),
+            )
         ).scalar_one()
         if started:
             raise RulesError("Os jogos já começaram: a chave não muda mais.")
@@ -406,18 +425,21 @@ class Snapshot:
 
     @property
     def started(self) -> bool:
-        """True once a match was called."""
-        return bool(self.called)
+        """True once a called match has a tap or the organiser's word: the draw is final."""
+        return any(c.mesa.revision > 0 or c.jogo.decided is not None for c in self.called.values())
 
 
 def pair_label(pair: Dupla) -> str:
     """'Os Zapeiros', or its players 'Ana e Beto'."""
-    if pair.name:
-        return str(pair.name)
-    players = [str(p) for p in pair.players]
-    return (
-        " e ".join(players) if len(players) <= 2 else f"{', '.join(players[:-1])} e {players[-1]}"
-    )
+    return label(pair.name, pair.players)
+
+
+def label(name: str, players: list[str]) -> str:
+    """A pair's name as pages show it: its own name, else its players' 'Ana e Beto'."""
+    if name:
+        return str(name)
+    names = [str(p) for p in players]
+    return " e ".join(names) if len(names) <= 2 else f"{', '.join(names[:-1])} e {names[-1]}"
 
 
 def _called(jogo: Jogo, mesa: Mesa) -> Called:
@@ -439,7 +461,10 @@ def snapshot(torneio: Torneio) -> Snapshot:
         select(TorneioMesa).where(TorneioMesa.torneio_id == torneio.id).order_by(TorneioMesa.number)
     ).scalars()
     rows = db.session.execute(
-        select(Jogo, Mesa).join(Mesa, Mesa.id == Jogo.mesa_id).where(Jogo.torneio_id == torneio.id)
+        select(Jogo, Mesa)
+        .join(Mesa, Mesa.id == Jogo.mesa_id)
+        .where(Jogo.torneio_id == torneio.id)
+        .order_by(Jogo.id)  # in call order
     ).all()
     called = {jogo.key: _called(jogo, mesa) for jogo, mesa in rows}
     lines: dict[str, list[Sumula]] = {}
@@ -510,16 +535,28 @@ def _table_settings(torneio: Torneio, snap: Snapshot, match: chave.Match) -> dic
 
 
 def _changes(snap: Snapshot) -> tuple[list[Called], dict[str, int]]:
-    """What a sync does: the called matches to call off (their pairs changed and their table
-    has no tap yet) and the new calls."""
+    """What a sync does: the calls to take back (see bracket.called_off; a table is touched
+    once it has a tap or the organiser's word) and the new calls."""
     assert snap.bracket is not None
-    off = []
-    for k, called in snap.called.items():
-        if called.stale(snap.bracket[k]) and called.untouched:
-            off.append(called)
-    kept = {k: c.jogo.mesa_number for k, c in snap.called.items() if c not in off}
+    made = {
+        k: chave.Call(
+            c.jogo.mesa_number,
+            c.jogo.pair_a,
+            c.jogo.pair_b,
+            not c.untouched,
+        )
+        for k, c in snap.called.items()
+    }
+    off = chave.called_off(snap.bracket, made)
+    kept = {k: call.mesa for k, call in made.items() if k not in off}
     paused = [m.number for m in snap.mesas if m.paused]
-    return off, chave.calls(snap.bracket, kept, snap.torneio.mesas, paused)
+    return [snap.called[k] for k in off], chave.calls(
+        snap.bracket, kept, snap.torneio.mesas, paused
+    )
+
+
+class _TouchedMeanwhile(Exception):
+    """A table a sync was taking back got a tap (or its match a word) since the sync read it."""
 
 
 def sync(torneio: Torneio, now: datetime | None = None) -> Snapshot:
@@ -544,8 +581,8 @@ def sync(torneio: Torneio, now: datetime | None = None) -> Snapshot:
                     _apply_clock(connection, snap, timed, now)
                 elif claimed is not None:
                     _apply_changes(connection, torneio, snap, off, new)
-        except StaleRevision:
-            pass  # a table moved on under the limit: read everything again
+        except (StaleRevision, _TouchedMeanwhile):
+            pass  # a table moved on under the limit, or under a call taken back: read again
         db.session.expire_all()
         torneio = db.session.get(Torneio, torneio.id) or torneio
     return snapshot(torneio)
@@ -558,10 +595,19 @@ def _apply_changes(
     off: list[Called],
     new: dict[str, int],
 ) -> None:
-    """Call off the stale matches (their untouched tables go too) and call the new ones."""
+    """Call off the stale matches (their untouched tables go too: a write or a word that came
+    since the sync read them drops the whole sync, never the write) and call the new ones."""
     for called in off:
-        connection.execute(delete(Jogo.__table__).where(Jogo.id == called.jogo.id))
-        connection.execute(delete(Mesa.__table__).where(Mesa.id == called.mesa.id))
+        jogo = connection.execute(
+            delete(Jogo.__table__).where(Jogo.id == called.jogo.id, Jogo.decided.is_(None))
+        )
+        table = connection.execute(
+            delete(Mesa.__table__).where(
+                Mesa.id == called.mesa.id, Mesa.revision == called.mesa.revision
+            )
+        )
+        if jogo.rowcount != 1 or table.rowcount != 1:
+            raise _TouchedMeanwhile()
     assert snap.bracket is not None
     for match_key, number in new.items():
         match = snap.bracket[match_key]
@@ -600,17 +646,21 @@ def _apply_changes(
 
 def decide(token: str, revision: int, match_key: str, pair: int | None, how: str) -> None:
     """The organiser gives a called match to `pair` (a W.O. of the other, or an override of its
-    table's result), or takes its word back (pair None). Its word is final."""
+    table's result), or takes its word back (pair None). Its word is final. The pair is one of
+    the match's pairs as the bracket has them now: after a feeder changed, no longer
+    necessarily those its table was called with."""
     if how not in ("wo", "organizador", "desfeito"):
         raise RulesError("Essa decisão não existe.")
+    snap = snapshot(organiser_torneio(token))
     with db.engine.begin() as connection:
         torneio_id = _claim(connection, token, revision)
         row = connection.execute(
             select(Jogo.__table__).where(Jogo.torneio_id == torneio_id, Jogo.key == match_key)
         ).first()
-        if row is None:
+        if row is None or snap.bracket is None:
             raise RulesError("Esse jogo ainda não foi chamado para uma mesa.")
-        if pair is not None and pair not in (row.pair_a, row.pair_b):
+        match = snap.bracket[match_key]
+        if pair is not None and (not match.playable or pair not in match.pairs):
             raise RulesError("Essa dupla não joga esse jogo.")
         connection.execute(
             update(Jogo.__table__)
@@ -630,8 +680,8 @@ def _decision_line(connection: Connection, pair: int | None, how: str) -> str:
     """The súmula's line of an organiser's decision."""
     if pair is None:
         return "O organizador desfez a decisão: vale o placar da mesa"
-    row = connection.execute(select(Dupla).where(Dupla.id == pair)).scalar_one()
-    return DECISIONS[how].format(name=pair_label(row))
+    row = connection.execute(select(Dupla.name, Dupla.players).where(Dupla.id == pair)).one()
+    return DECISIONS[how].format(name=label(row.name, row.players))
 
 
 def _write_line(connection: Connection, torneio_id: int, match_key: str, text: str) -> None:
@@ -681,6 +731,8 @@ def set_paused(token: str, revision: int, number: int, paused: bool) -> None:
     """A mesa paused (no match is called to it) or back in play."""
     with db.engine.begin() as connection:
         torneio_id = _claim(connection, token, revision)
+        if not 0 < number <= MAX_MESAS:
+            raise RulesError("Essa mesa não existe no torneio.")
         done = connection.execute(
             update(TorneioMesa.__table__)
             .where(TorneioMesa.torneio_id == torneio_id, TorneioMesa.number == number)

@@ -68,9 +68,7 @@ def table_at(client: FlaskClient, token: str, number: int) -> str:
 def table_exists(app: Flask, table: str) -> Mesa | None:
     """The table with this scorer token, if it still exists."""
     with app.app_context():
-        return db.session.execute(
-            select(Mesa).where(Mesa.edit_token == table)
-        ).scalar_one_or_none()
+        return db.session.execute(select(Mesa).where(Mesa.edit_token == table)).scalar_one_or_none()
 
 
 def test_an_undo_reopening_a_semifinal_calls_off_the_final_nobody_scored(
@@ -126,3 +124,31 @@ def test_a_torneio_board_links_its_mesa_for_the_next_match(client: FlaskClient) 
     board = client.get(f"/m/{table}").text
     link = re.search(r'href="(/tm/[\w-]+)" data-testid="link-da-mesa"', board)
     assert link and client.get(link.group(1)).headers["Location"].endswith(table)
+
+
+def test_the_organisers_word_and_notes_go_in_the_matchs_sumula(client: FlaskClient) -> None:
+    """A W.O., its taking back and the organiser's own note are lines of the match's súmula,
+    shown under the match in the bracket and on the match's board."""
+    token = new_torneio(client, mesas=1)
+    table = table_at(client, token, 1)
+    pair = matches(client, token)["1-0"]
+    page = client.get(f"/t/{token}").text
+    wo = re.search(r'name="dupla" value="(\d+)"[^>]*data-testid="wo-a"', page)
+    assert wo
+    assert (
+        organiser_post(client, token, "jogo/1-0/decidir", como="wo", dupla=wo.group(1)).status_code
+        == 303
+    )
+    assert organiser_post(client, token, "jogo/1-0/decidir", como="desfeito").status_code == 303
+    note = organiser_post(client, token, "jogo/1-0/anotar", texto="Mesa trocou de baralho")
+    assert note.status_code == 303
+    board = client.get(f"/m/{table}").text
+    for shown in (client.get(f"/t/{token}").text, board):
+        lines = re.findall(r"<li>([^<]+)</li>", shown.split('data-testid="sumula"', 1)[1])
+        assert lines[0].startswith("W.O.: ") and lines[0].endswith(
+            "(a outra dupla não se apresentou)"
+        )
+        assert lines[1] == "O organizador desfez a decisão: vale o placar da mesa"
+        assert lines[2] == "Súmula: Mesa trocou de baralho"
+    assert pair["estado"] == "jogando"
+    assert organiser_post(client, token, "jogo/1-0/anotar", texto="   ").status_code == 422
