@@ -39,6 +39,18 @@ class MatchView:
     bye: bool
     special: str
 
+    @property
+    def sides(self) -> tuple[str, str]:
+        """What shows beside each pair: the points while it is played; once over, the games
+        won (melhor de 3 or 5) or the last game's points; nothing for a W.O. or before a call."""
+        if not self.score or self.decided_how == "wo":
+            return ("", "")
+        wins = self.wins.split("-")
+        if self.state == "fim" and sum(int(w) for w in wins) > 1:
+            return (wins[0], wins[1])
+        points = self.score.split("-")
+        return (points[0], points[1])
+
 
 @dataclass(frozen=True)
 class MesaView:
@@ -90,14 +102,16 @@ def match_view(snap: Snapshot, match: chave.Match) -> MatchView:
 
 
 def rounds_of(snap: Snapshot) -> list[tuple[str, list[MatchView]]]:
-    """The bracket's columns: each round's title and matches (the 3rd place with the final)."""
+    """The bracket's columns: each round's title and matches (the 3rd place under the final)."""
     if snap.bracket is None:
         return []
     columns: dict[int, list[MatchView]] = {}
     for match in snap.bracket.matches:
         columns.setdefault(match.round, []).append(match_view(snap, match))
+    last = snap.bracket.rounds
     return [
-        (round_title(r, snap.bracket.rounds, ""), matches) for r, matches in sorted(columns.items())
+        (round_title(r, last, ""), sorted(matches, key=lambda m: m.key == chave.THIRD))
+        for r, matches in sorted(columns.items())
     ]
 
 

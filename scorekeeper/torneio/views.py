@@ -7,6 +7,7 @@ from __future__ import annotations
 from flask import (
     Blueprint,
     Response,
+    current_app,
     make_response,
     redirect,
     render_template,
@@ -23,7 +24,11 @@ from ..torneios.service import Settings, StaleTorneio
 from . import present
 
 bp = Blueprint("torneio", __name__)
-POLL_MS = 2000
+
+
+def _poll_ms() -> int:
+    """How often the TV and a free mesa's page ask for news (the app's POLL_INTERVAL_MS)."""
+    return int(current_app.config["POLL_INTERVAL_MS"])
 
 
 @bp.after_request
@@ -180,7 +185,7 @@ def _free_page(number_: int, token: str, snap: service.Snapshot) -> Response:
         "torneio/livre.html",
         number=number_,
         token=token,
-        poll_ms=POLL_MS,
+        poll_ms=_poll_ms(),
         **present.context(snap),
     )
     return make_response(page)
@@ -225,7 +230,7 @@ def tv(token: str) -> Response:
     page = render_template(
         "torneio/tv.html",
         version=service.version(view_token),
-        poll_ms=POLL_MS,
+        poll_ms=_poll_ms(),
         watch_url=present.shared_url("torneio.tv", token=view_token),
         qr=present.tv_qr(present.shared_url("torneio.tv", token=view_token)),
         **present.context(snap),
@@ -248,7 +253,7 @@ def tv_state(token: str) -> Response:
     body = render_template(
         "torneio/_tv.html",
         version=service.version(view_token),
-        poll_ms=POLL_MS,
+        poll_ms=_poll_ms(),
         **present.context(snap),
     )
     return make_response(body)
