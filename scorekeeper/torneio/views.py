@@ -179,11 +179,12 @@ def pause(token: str, mesa: int) -> Response:
 # --- the mesas' links --------------------------------------------------------------------------
 
 
-def _free_page(number_: int, token: str, snap: service.Snapshot) -> Response:
-    """A mesa with no match now: says so and follows the next call."""
+def _free_page(number_: int, paused: bool, token: str, snap: service.Snapshot) -> Response:
+    """A mesa with no match now (free or paused): says so and follows the next call."""
     page = render_template(
         "torneio/livre.html",
         number=number_,
+        paused=paused,
         token=token,
         poll_ms=_poll_ms(),
         **present.context(snap),
@@ -206,7 +207,7 @@ def mesa(token: str) -> Response:
         response.headers["HX-Redirect"] = url_for("tables.board", token=called.mesa.edit_token)
         return response
     if called is None:
-        return _free_page(found.number, token, snap)
+        return _free_page(found.number, found.paused, token, snap)
     return redirect(url_for("tables.board", token=called.mesa.edit_token), 303)
 
 
