@@ -42,8 +42,9 @@ class MatchView:
     @property
     def sides(self) -> tuple[str, str]:
         """What shows beside each pair: the points while it is played; once over, the games
-        won (melhor de 3 or 5) or the last game's points; nothing for a W.O. or before a call."""
-        if not self.score or self.decided_how == "wo":
+        won (melhor de 3 or 5) or the last game's points; nothing for a match the organiser
+        decided (W.O. or override) or before a call."""
+        if not self.score or self.decided_how:
             return ("", "")
         wins = self.wins.split("-")
         if self.state == "fim" and sum(int(w) for w in wins) > 1:

@@ -94,6 +94,8 @@ def _page(token: str, message: str | None = None, status: int = 200) -> Response
         "torneio/page.html",
         message=message,
         tv_url=present.shared_url("torneio.tv", token=snap.torneio.view_token),
+        version=service.version(snap.torneio.view_token),
+        poll_ms=_poll_ms(),
         **present.context(snap),
     )
     return make_response(page, status)
@@ -103,6 +105,16 @@ def _page(token: str, message: str | None = None, status: int = 200) -> Response
 def page(token: str) -> Response:
     """The organiser's page: registration, the draw, the bracket, the mesas' links, the TV's."""
     return _page(token)
+
+
+@bp.get("/t/<token>/novidades")
+def news(token: str) -> Response:
+    """The organiser's page's poll: 204 while nothing changed since version ?v=, else a note
+    with a link to see the page again (the page itself is not redrawn under the thumb)."""
+    torneio = service.organiser_torneio(token)
+    if request.args.get("v") == service.version(torneio.view_token):
+        return make_response("", 204)
+    return make_response(render_template("torneio/_novidades.html", torneio=torneio))
 
 
 def _done(token: str) -> Response:

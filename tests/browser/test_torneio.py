@@ -181,10 +181,14 @@ def test_a_torneio_of_8_pairs_on_3_mesas_from_the_mesas_links_with_the_tv_follow
         mesa[n].goto(base + links[n])
         playing(mesa[n], q[key])
 
-    # Mesa 1 plays its quarter-final to 12: each tap on the TV within 2 s; then the waiting
-    # quarter-final is called to mesa 1 and its phone goes there.
+    # Mesa 1 plays its quarter-final to 12: each tap on the TV within 2 s (and the organiser's
+    # page offers to show it); then the waiting quarter-final is called to mesa 1 and its phone
+    # goes there.
+    expect(org.get_by_test_id("novidades")).to_have_count(0)
     tap(mesa[1], "a", "+3")
     tv_score(tv, 1, "3-0")
+    org.get_by_test_id("novidades").get_by_role("link").click()
+    expect(org.locator("[data-testid=mesa][data-mesa='1']")).to_contain_text("3-0")
     tv_shows(tv, "1-0", "jogando", mesa=1)
     tap(mesa[1], "a", "+9")
     tv_shows(tv, "1-0", "fim", q["1-0"][0], mesa=1)
