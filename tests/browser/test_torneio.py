@@ -197,8 +197,8 @@ def test_a_torneio_of_8_pairs_on_3_mesas_from_the_mesas_links_with_the_tv_follow
     next_at_mesa(mesa[1])
     playing(mesa[1], q["1-3"])
 
-    # The organiser gives a W.O. at mesa 2: a semi-final is called to it; its phone opens its
-    # mesa link again (the board of a match decided by the organiser does not know).
+    # The organiser gives a W.O. at mesa 2: a semi-final is called to it; its phone, still on
+    # the board of the match decided for it, follows the mesa's link at the board's foot.
     org.reload()
     found = match(org, "1-1")
     found.locator("summary").click()
@@ -211,7 +211,7 @@ def test_a_torneio_of_8_pairs_on_3_mesas_from_the_mesas_links_with_the_tv_follow
     tv_shows(tv, "1-1", "fim", q["1-1"][1], mesa=2)
     tv_shows(tv, "2-0", "jogando", mesa=2)
     tv_score(tv, 2, "0-0", semi_1)
-    mesa[2].goto(base + links[2])
+    mesa[2].get_by_test_id("torneio-mesa").click()
     playing(mesa[2], semi_1)
 
     # Mesa 3 ends its quarter-final; nothing is playable for it, so its phone shows the free
