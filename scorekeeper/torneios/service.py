@@ -306,14 +306,21 @@ def draw_bracket(token: str, revision: int, rng: random.Random | None = None) ->
 
 
 def swap_pairs(token: str, revision: int, first: int, second: int) -> None:
-    """Two pairs exchange places in the bracket, before any match is called."""
+    """Two pairs exchange places in the bracket before the first game starts (no called
+    match's table has a tap, none was decided); the next sync calls off the calls it changed."""
     with db.engine.begin() as connection:
         torneio_id = _claim(connection, token, revision)
         row = _torneio_row(connection, torneio_id)
         if row.slots is None:
             raise RulesError("Sorteie a chave antes de trocar duplas de lugar.")
         started = connection.execute(
-            select(func.count()).select_from(Jogo).where(Jogo.torneio_id == torneio_id)
+            select(func.count())
+            .select_from(Jogo)
+            .join(Mesa, Mesa.id == Jogo.mesa_id)
+            .where(
+                Jogo.torneio_id == torneio_id,
+                (Mesa.revision > 0) | Jogo.decided.is_not(None),
+            )
         ).scalar_one()
         if started:
             raise RulesError("Os jogos já começaram: a chave não muda mais.")
@@ -370,8 +377,8 @@ class Snapshot:
 
     @property
     def started(self) -> bool:
-        """True once a match was called."""
-        return bool(self.called)
+        """True once a game started: a called match's table has a tap, or one was decided."""
+        return any(c.mesa.revision > 0 or c.jogo.decided is not None for c in self.called.values())
 
 
 def pair_label(pair: Dupla) -> str:

@@ -152,9 +152,10 @@ def new_page(browser: Browser, opened: list[BrowserContext], viewport: dict[str,
 def test_a_torneio_of_8_pairs_on_3_mesas_from_the_mesas_links_with_the_tv_following(
     browser: Browser, live_server: str, opened: list[BrowserContext]
 ) -> None:
-    """Quarter-finals on 3 mesas (the 4th waits), a W.O., an override, an undo that reopens a
-    finished match (its result and the call it set off taken back), a paused mesa, a free
-    mesa's page following its next call, the 3rd place and the final, the podium."""
+    """Two pairs swapped before the first game, quarter-finals on 3 mesas (the 4th waits), a
+    W.O., an override, an undo that reopens a finished match (its result and the call it set
+    off taken back), a paused mesa, a free mesa's page following its next call, the 3rd place
+    and the final, the podium."""
     base = live_server
     org = new_page(browser, opened, PHONE)
     create(org, base, "Copa da Sinuca", 3, PAIRS)
@@ -167,6 +168,14 @@ def test_a_torneio_of_8_pairs_on_3_mesas_from_the_mesas_links_with_the_tv_follow
     tv = new_page(browser, opened, TV_SIZE)
     tv.goto(base + path_of(org.get_by_test_id("tv-link").get_attribute("href") or ""))
     expect(tv.get_by_test_id("tv")).to_have_count(1)
+    drawn = {k: names(org, k) for k in ("1-0", "1-1")}
+
+    # Before the first game starts the organiser swaps two pairs of the draw: the calls follow.
+    org.locator("select[name=de]").select_option(label=drawn["1-0"][0])
+    org.locator("select[name=para]").select_option(label=drawn["1-1"][0])
+    org.get_by_role("button", name="Trocar", exact=True).click()
+    expect(match(org, "1-0").get_by_test_id("jogo-a")).to_have_text(drawn["1-1"][0])
+    expect(match(org, "1-1").get_by_test_id("jogo-a")).to_have_text(drawn["1-0"][0])
     q = {k: names(org, k) for k in ("1-0", "1-1", "1-2", "1-3")}
 
     # The quarter-finals are called in bracket order to mesas 1, 2, 3; the 4th waits.
@@ -189,6 +198,7 @@ def test_a_torneio_of_8_pairs_on_3_mesas_from_the_mesas_links_with_the_tv_follow
     tv_score(tv, 1, "3-0")
     org.get_by_test_id("novidades").get_by_role("link").click()
     expect(org.locator("[data-testid=mesa][data-mesa='1']")).to_contain_text("3-0")
+    expect(org.locator("form.trocar")).to_have_count(0)  # a game started: the draw stays
     tv_shows(tv, "1-0", "jogando", mesa=1)
     tap(mesa[1], "a", "+9")
     tv_shows(tv, "1-0", "fim", q["1-0"][0], mesa=1)
