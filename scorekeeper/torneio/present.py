@@ -44,6 +44,19 @@ class MatchView:
     lines: tuple[str, ...]
     stale: str = ""  # the pairs its mesa still plays when the bracket no longer has them
 
+    @property
+    def sides(self) -> tuple[str, str]:
+        """What shows beside each pair: the points while it is played; once over, the games
+        won (melhor de 3 or 5) or the last game's points; nothing for a match the organiser
+        decided (W.O. or override) or before a call."""
+        if not self.score or self.decided_how:
+            return ("", "")
+        wins = self.wins.split("-")
+        if self.state == "fim" and sum(int(w) for w in wins) > 1:
+            return (wins[0], wins[1])
+        points = self.score.split("-")
+        return (points[0], points[1])
+
 
 @dataclass(frozen=True)
 class MesaView:
@@ -94,14 +107,15 @@ def _stale(snap: Snapshot, called: Called | None, match: chave.Match) -> str:
 
 
 def rounds_of(snap: Snapshot) -> list[tuple[str, list[MatchView]]]:
-    """The bracket's columns: each round's title and matches (the 3rd place with the final)."""
+    """The bracket's columns: each round's title and matches (the 3rd place under the final)."""
     if snap.bracket is None:
         return []
     columns: dict[int, list[MatchView]] = {}
     for match in snap.bracket.matches:
         columns.setdefault(match.round, []).append(match_view(snap, match))
+    last = snap.bracket.rounds
     return [
-        (round_title(chave.key(r, 0), snap.bracket.rounds), matches)
+        (round_title(chave.key(r, 0), last), sorted(matches, key=lambda m: m.key == chave.THIRD))
         for r, matches in sorted(columns.items())
     ]
 

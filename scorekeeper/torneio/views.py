@@ -7,6 +7,7 @@ from __future__ import annotations
 from flask import (
     Blueprint,
     Response,
+    current_app,
     make_response,
     redirect,
     render_template,
@@ -24,7 +25,11 @@ from ..torneios.service import Settings, StaleTorneio
 from . import present
 
 bp = Blueprint("torneio", __name__)
-POLL_MS = 2000
+
+
+def _poll_ms() -> int:
+    """How often the TV and a free mesa's page ask for news (the app's POLL_INTERVAL_MS)."""
+    return int(current_app.config["POLL_INTERVAL_MS"])
 
 
 @bp.after_request
@@ -90,6 +95,8 @@ def _page(token: str, message: str | None = None, status: int = 200) -> Response
         "torneio/page.html",
         message=message,
         tv_url=present.shared_url("torneio.tv", token=snap.torneio.view_token),
+        version=service.version(snap.torneio.view_token),
+        poll_ms=_poll_ms(),
         **present.context(snap),
     )
     return make_response(page, status)
@@ -99,6 +106,16 @@ def _page(token: str, message: str | None = None, status: int = 200) -> Response
 def page(token: str) -> Response:
     """The organiser's page: registration, the draw, the bracket, the mesas' links, the TV's."""
     return _page(token)
+
+
+@bp.get("/t/<token>/novidades")
+def news(token: str) -> Response:
+    """The organiser's page's poll: 204 while nothing changed since version ?v=, else a note
+    with a link to see the page again (the page itself is not redrawn under the thumb)."""
+    torneio = service.organiser_torneio(token)
+    if request.args.get("v") == service.version(torneio.view_token):
+        return make_response("", 204)
+    return make_response(render_template("torneio/_novidades.html", torneio=torneio))
 
 
 def _done(token: str) -> Response:
@@ -211,13 +228,14 @@ def pause(token: str, mesa: int) -> Response:
 # --- the mesas' links --------------------------------------------------------------------------
 
 
-def _free_page(number_: int, token: str, snap: service.Snapshot) -> Response:
-    """A mesa with no match now: says so and follows the next call."""
+def _free_page(number_: int, paused: bool, token: str, snap: service.Snapshot) -> Response:
+    """A mesa with no match now (free or paused): says so and follows the next call."""
     page = render_template(
         "torneio/livre.html",
         number=number_,
+        paused=paused,
         token=token,
-        poll_ms=POLL_MS,
+        poll_ms=_poll_ms(),
         **present.context(snap),
     )
     return make_response(page)
@@ -238,7 +256,7 @@ def mesa(token: str) -> Response:
         response.headers["HX-Redirect"] = url_for("tables.board", token=called.mesa.edit_token)
         return response
     if called is None:
-        return _free_page(found.number, token, snap)
+        return _free_page(found.number, found.paused, token, snap)
     return redirect(url_for("tables.board", token=called.mesa.edit_token), 303)
 
 
@@ -262,7 +280,8 @@ def tv(token: str) -> Response:
     page = render_template(
         "torneio/tv.html",
         version=service.version(view_token),
-        poll_ms=POLL_MS,
+        poll_ms=_poll_ms(),
+        watch_url=present.shared_url("torneio.tv", token=view_token),
         qr=present.tv_qr(present.shared_url("torneio.tv", token=view_token)),
         **present.context(snap),
     )
@@ -284,7 +303,7 @@ def tv_state(token: str) -> Response:
     body = render_template(
         "torneio/_tv.html",
         version=service.version(view_token),
-        poll_ms=POLL_MS,
+        poll_ms=_poll_ms(),
         **present.context(snap),
     )
     return make_response(body)

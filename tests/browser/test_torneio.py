@@ -1,0 +1,363 @@
+"""A torneio played in the browser as a bar plays it: the organiser creates it and registers the
+pairs at the door on a phone, draws, and each mesa's phone opens its mesa link once and keeps it
+all evening; the bar's TV is open in its own browser. After every step the bracket and the TV
+follow within 2 s (the TV polls), the mesa phones go from match to match with "Próximo jogo
+desta mesa", and the podium closes the evening.
+
+The whole torneio has 8 pairs on 3 mesas (a full bracket: no byes; the 4th quarter-final waits
+for a free mesa). Byes get their own short torneio of 5 pairs. Matches are one game to 12
+(formato 1): a +12 (or +3 then +9) tap on the board ends one. The clock is not played here."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+
+from .conftest import PHONE
+from .pages import side
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+TV_SIZE = {"width": 1920, "height": 1080}
+FOLLOWS_MS = 2_000  # the TV shows every change within 2 s (it polls every POLL_MS in tests)
+PAIRS = [
+    ("Ana", "Beto"),
+    ("Caio", "Duda"),
+    ("Edu", "Fabi"),
+    ("Gil", "Hana"),
+    ("Ivo", "Jade"),
+    ("Kika", "Lia"),
+    ("Mano", "Nina"),
+    ("Otto", "Pia"),
+]
+
+
+def path_of(url: str) -> str:
+    """A shown link's path: links are on the LAN address, the tests' server on 127.0.0.1."""
+    return re.sub(r"^https?://[^/]+", "", url)
+
+
+def create(page: Page, base: str, name: str, mesas: int, pairs: list[tuple[str, str]]) -> None:
+    """A torneio (melhor de 1, final too, 3rd place on) created from the home page's link, its
+    pairs registered at the door and the bracket drawn, all on the organiser's phone."""
+    page.goto(base + "/")
+    page.get_by_test_id("torneio-novo").click()
+    page.get_by_test_id("torneio-nome").fill(name)
+    page.locator("input[name=formato][value='1']").check()
+    page.locator("input[name=formato_final][value='1']").check()
+    page.get_by_test_id("torneio-mesas").fill(str(mesas))
+    page.get_by_test_id("criar-torneio").click()
+    expect(page.get_by_test_id("torneio")).to_be_visible()
+    form = page.get_by_test_id("inscrever")
+    for count, (first, second) in enumerate(pairs, start=1):
+        form.get_by_label("Jogador 1").fill(first)
+        form.get_by_label("Jogador 2").fill(second)
+        form.get_by_role("button", name="Inscrever").click()
+        expect(page.get_by_test_id("dupla")).to_have_count(count)
+    expect(page.get_by_test_id("dupla").last).to_have_attribute("data-nome", " e ".join(pairs[-1]))
+    page.get_by_test_id("sortear").click()
+    expect(page.get_by_test_id("chave")).to_be_visible()
+
+
+def match(page: Page, key: str) -> Locator:
+    """A match of the bracket shown on a page, by its key ('1-0', … '3-0', '3' the 3rd place)."""
+    return page.get_by_test_id("chave").locator(f"[data-testid=jogo][data-key='{key}']")
+
+
+def names(page: Page, key: str) -> tuple[str, str]:
+    """A match's two pairs as the bracket names them."""
+    found = match(page, key)
+    return (
+        found.get_by_test_id("jogo-a").inner_text().strip(),
+        found.get_by_test_id("jogo-b").inner_text().strip(),
+    )
+
+
+def shows(
+    page: Page,
+    key: str,
+    estado: str,
+    vencedor: str | None = None,
+    mesa: int | None = None,
+    timeout: float | None = None,
+) -> None:
+    """The bracket shows a match in this state, with this winner (none when None) and at this
+    mesa (none when None)."""
+    selector = f"[data-testid=jogo][data-key='{key}'][data-estado='{estado}']"
+    selector += f"[data-vencedor='{vencedor}']" if vencedor else ":not([data-vencedor])"
+    selector += f"[data-mesa='{mesa}']" if mesa else ":not([data-mesa])"
+    expect(page.get_by_test_id("chave").locator(selector)).to_have_count(1, timeout=timeout)
+
+
+def tv_shows(
+    tv: Page, key: str, estado: str, vencedor: str | None = None, mesa: int | None = None
+) -> None:
+    """The TV's bracket follows within 2 s."""
+    shows(tv, key, estado, vencedor, mesa, timeout=FOLLOWS_MS)
+
+
+def tv_score(tv: Page, mesa: int, placar: str, pairs: tuple[str, str] | None = None) -> None:
+    """The TV shows a mesa's live score (and who plays there) within 2 s."""
+    card = tv.locator(f"[data-testid=tv-mesa][data-mesa='{mesa}']")
+    expect(card).to_have_attribute("data-placar", placar, timeout=FOLLOWS_MS)
+    for pair in pairs or ():
+        expect(card).to_contain_text(pair, timeout=FOLLOWS_MS)
+
+
+def confirmed(board: Page) -> None:
+    """The board's taps have reached the server (nothing waits, nothing forecast)."""
+    expect(board.get_by_test_id("pendentes")).to_have_count(0)
+    expect(board.locator("#board")).not_to_have_class(re.compile(r"\bprevisto\b"))
+
+
+def tap(board: Page, team: str, label: str) -> None:
+    """Tap +N under a side of a mesa's board and wait until the server has it."""
+    rev = board.locator("#board").get_attribute("data-rev")
+    side(board, team).get_by_role("button", name=label, exact=True).click()
+    expect(board.locator("#board")).not_to_have_attribute("data-rev", rev or "")
+    confirmed(board)
+
+
+def playing(board: Page, pairs: tuple[str, str]) -> None:
+    """A mesa's phone shows the board of the match between these pairs, in this order."""
+    expect(board.get_by_test_id("team-a").locator("h2")).to_have_text(pairs[0])
+    expect(board.get_by_test_id("team-b").locator("h2")).to_have_text(pairs[1])
+
+
+def next_at_mesa(board: Page) -> None:
+    """At the end of a match, the mesa's phone taps 'Próximo jogo desta mesa'."""
+    expect(board.get_by_test_id("fim")).to_be_visible()
+    board.get_by_test_id("torneio-proximo").click()
+
+
+@pytest.fixture
+def opened(browser: Browser) -> Iterator[list[BrowserContext]]:
+    """Browser contexts a test opens (the organiser's, each mesa's phone, the TV), all closed."""
+    contexts: list[BrowserContext] = []
+    yield contexts
+    for context in contexts:
+        context.close()
+
+
+def new_page(browser: Browser, opened: list[BrowserContext], viewport: dict[str, int]) -> Page:
+    """A page in a browser context of its own: its own phone or screen."""
+    context = browser.new_context(viewport=viewport, locale="pt-BR", service_workers="block")
+    opened.append(context)
+    return context.new_page()
+
+
+def test_a_torneio_of_8_pairs_on_3_mesas_from_the_mesas_links_with_the_tv_following(
+    browser: Browser, live_server: str, opened: list[BrowserContext]
+) -> None:
+    """Two pairs swapped before the first game, quarter-finals on 3 mesas (the 4th waits), a
+    W.O., an override, an undo that reopens a finished match (its result and the call it set
+    off taken back), a paused mesa, a free mesa's page following its next call, the 3rd place
+    and the final, the podium."""
+    base = live_server
+    org = new_page(browser, opened, PHONE)
+    create(org, base, "Copa da Sinuca", 3, PAIRS)
+    links = {
+        n: path_of(
+            org.locator(f"[data-testid=mesa-link][data-mesa='{n}']").get_attribute("href") or ""
+        )
+        for n in (1, 2, 3)
+    }
+    tv = new_page(browser, opened, TV_SIZE)
+    tv.goto(base + path_of(org.get_by_test_id("tv-link").get_attribute("href") or ""))
+    expect(tv.get_by_test_id("tv")).to_have_count(1)
+    drawn = {k: names(org, k) for k in ("1-0", "1-1")}
+
+    # Before the first game starts the organiser swaps two pairs of the draw: the calls follow.
+    org.locator("select[name=de]").select_option(label=drawn["1-0"][0])
+    org.locator("select[name=para]").select_option(label=drawn["1-1"][0])
+    org.get_by_role("button", name="Trocar", exact=True).click()
+    expect(match(org, "1-0").get_by_test_id("jogo-a")).to_have_text(drawn["1-1"][0])
+    expect(match(org, "1-1").get_by_test_id("jogo-a")).to_have_text(drawn["1-0"][0])
+    q = {k: names(org, k) for k in ("1-0", "1-1", "1-2", "1-3")}
+
+    # The quarter-finals are called in bracket order to mesas 1, 2, 3; the 4th waits.
+    for n, key in ((1, "1-0"), (2, "1-1"), (3, "1-2")):
+        shows(org, key, "jogando", mesa=n)
+        tv_score(tv, n, "0-0", q[key])
+    shows(org, "1-3", "aguardando")
+    expect(tv.get_by_test_id("proxima-chamada")).to_contain_text(f"{q['1-3'][0]} x {q['1-3'][1]}")
+    mesa = {}
+    for n, key in ((1, "1-0"), (2, "1-1"), (3, "1-2")):
+        mesa[n] = new_page(browser, opened, PHONE)
+        mesa[n].goto(base + links[n])
+        playing(mesa[n], q[key])
+
+    # Mesa 1 plays its quarter-final to 12: each tap on the TV within 2 s (and the organiser's
+    # page offers to show it); then the waiting quarter-final is called to mesa 1 and its phone
+    # goes there.
+    expect(org.get_by_test_id("novidades")).to_have_count(0)
+    tap(mesa[1], "a", "+3")
+    tv_score(tv, 1, "3-0")
+    org.get_by_test_id("novidades").get_by_role("link").click()
+    expect(org.locator("[data-testid=mesa][data-mesa='1']")).to_contain_text("3-0")
+    expect(org.locator("form.trocar")).to_have_count(0)  # a game started: the draw stays
+    tv_shows(tv, "1-0", "jogando", mesa=1)
+    tap(mesa[1], "a", "+9")
+    tv_shows(tv, "1-0", "fim", q["1-0"][0], mesa=1)
+    tv_shows(tv, "1-3", "jogando", mesa=1)
+    tv_score(tv, 1, "0-0", q["1-3"])
+    next_at_mesa(mesa[1])
+    playing(mesa[1], q["1-3"])
+
+    # The organiser gives a W.O. at mesa 2: a semi-final is called to it; its phone, still on
+    # the board of the match decided for it, follows the mesa's link at the board's foot.
+    org.reload()
+    found = match(org, "1-1")
+    found.locator("summary").click()
+    found.get_by_test_id("wo-b").click()
+    shows(org, "1-1", "fim", q["1-1"][1], mesa=2)
+    expect(match(org, "1-1")).to_contain_text("W.O.")
+    semi_1 = (q["1-0"][0], q["1-1"][1])
+    shows(org, "2-0", "jogando", mesa=2)
+    assert names(org, "2-0") == semi_1
+    tv_shows(tv, "1-1", "fim", q["1-1"][1], mesa=2)
+    tv_shows(tv, "2-0", "jogando", mesa=2)
+    tv_score(tv, 2, "0-0", semi_1)
+    mesa[2].get_by_test_id("torneio-mesa").click()
+    playing(mesa[2], semi_1)
+
+    # Mesa 3 ends its quarter-final; nothing is playable for it, so its phone shows the free
+    # mesa's page.
+    tap(mesa[3], "a", "+12")
+    tv_shows(tv, "1-2", "fim", q["1-2"][0], mesa=3)
+    next_at_mesa(mesa[3])
+    expect(mesa[3].get_by_test_id("mesa-livre")).to_have_attribute("data-mesa", "3")
+    expect(tv.locator("[data-testid=tv-mesa][data-mesa='3']")).not_to_have_attribute(
+        "data-placar", re.compile(".*"), timeout=FOLLOWS_MS
+    )
+
+    # The organiser overrides that result: the other pair goes on.
+    org.reload()
+    found = match(org, "1-2")
+    found.locator("summary").click()
+    found.get_by_test_id("dar-b").click()
+    shows(org, "1-2", "fim", q["1-2"][1], mesa=3)
+    expect(match(org, "1-2")).to_contain_text("decidido pelo organizador")
+    tv_shows(tv, "1-2", "fim", q["1-2"][1], mesa=3)
+
+    # Mesa 1 ends the last quarter-final: the 2nd semi-final is called to mesa 1 (the lowest
+    # free); then an undo on that finished board reopens it: its result and the call it set
+    # off (not started yet) are taken back.
+    tap(mesa[1], "b", "+12")
+    tv_shows(tv, "1-3", "fim", q["1-3"][1], mesa=1)
+    tv_shows(tv, "2-1", "jogando", mesa=1)
+    rev = mesa[1].locator("#board").get_attribute("data-rev")
+    mesa[1].get_by_test_id("desfazer").click()
+    expect(mesa[1].locator("#board")).not_to_have_attribute("data-rev", rev or "")
+    confirmed(mesa[1])
+    tv_shows(tv, "1-3", "jogando", mesa=1)
+    tv_shows(tv, "2-1", "aguardando")
+    tv_score(tv, 1, "0-0", q["1-3"])
+    org.reload()
+    shows(org, "1-3", "jogando", mesa=1)
+    shows(org, "2-1", "aguardando")
+    # Played again, the other way round this time.
+    tap(mesa[1], "a", "+3")
+    tv_score(tv, 1, "3-0")
+    tap(mesa[1], "a", "+9")
+    semi_2 = (q["1-2"][1], q["1-3"][0])
+    tv_shows(tv, "1-3", "fim", q["1-3"][0], mesa=1)
+    tv_shows(tv, "2-1", "jogando", mesa=1)
+    tv_score(tv, 1, "0-0", semi_2)
+    next_at_mesa(mesa[1])
+    playing(mesa[1], semi_2)
+
+    # The organiser pauses mesa 1 (its semi-final plays on): the next calls skip it.
+    org.reload()
+    org.locator("[data-testid=mesa][data-mesa='1']").get_by_test_id("pausar-mesa").click()
+    expect(org.locator("[data-testid=mesa][data-mesa='1']")).to_contain_text("Voltar a chamar")
+
+    # Both semi-finals end: the 3rd place and the final are called to mesas 2 and 3 (mesa 1 is
+    # paused); mesa 3's free page follows its call by itself.
+    tap(mesa[2], "a", "+12")
+    tv_shows(tv, "2-0", "fim", semi_1[0], mesa=2)
+    tap(mesa[1], "b", "+12")
+    tv_shows(tv, "2-1", "fim", semi_2[1], mesa=1)
+    final, third = (semi_1[0], semi_2[1]), (semi_1[1], semi_2[0])
+    tv_shows(tv, "3", "jogando", mesa=2)
+    tv_shows(tv, "3-0", "jogando", mesa=3)
+    tv_score(tv, 2, "0-0", third)
+    tv_score(tv, 3, "0-0", final)
+    expect(tv.locator("[data-testid=tv-mesa][data-mesa='1']")).not_to_have_attribute(
+        "data-placar", re.compile(".*")
+    )
+    next_at_mesa(mesa[2])
+    playing(mesa[2], third)
+    playing(mesa[3], final)
+    next_at_mesa(mesa[1])
+    expect(mesa[1].get_by_test_id("mesa-livre")).to_have_attribute("data-mesa", "1")
+    expect(mesa[1].get_by_test_id("mesa-pausada")).to_be_visible()
+
+    # The 3rd place, then the final: the podium on the TV, the organiser's page and the mesas.
+    tap(mesa[2], "b", "+12")
+    tv_shows(tv, "3", "fim", third[1], mesa=2)
+    expect(tv.get_by_test_id("campeao")).to_have_count(0)
+    tap(mesa[3], "a", "+3")
+    tv_score(tv, 3, "3-0", final)
+    tap(mesa[3], "a", "+9")
+    tv_shows(tv, "3-0", "fim", final[0], mesa=3)
+    expect(tv.get_by_test_id("campeao")).to_have_attribute(
+        "data-nome", final[0], timeout=FOLLOWS_MS
+    )
+    expect(tv.get_by_test_id("vice")).to_have_attribute("data-nome", final[1])
+    expect(tv.get_by_test_id("terceiro")).to_have_attribute("data-nome", third[1])
+    org.reload()
+    expect(org.get_by_test_id("campeao")).to_have_attribute("data-nome", final[0])
+    expect(org.get_by_test_id("jogo").and_(org.locator("[data-estado=fim]"))).to_have_count(8)
+    next_at_mesa(mesa[3])
+    expect(mesa[3].get_by_test_id("campeao")).to_have_attribute("data-nome", final[0])
+
+
+def test_a_torneio_of_5_pairs_passes_3_on_byes_and_calls_what_can_be_played(
+    browser: Browser, live_server: str, opened: list[BrowserContext]
+) -> None:
+    """5 pairs in a bracket of 8: 3 pairs pass the 1st round without playing (no bye meets a
+    bye); the one real match and the semi-final between two byes' winners are called; once the
+    real match ends, the other semi-final is called to its mesa."""
+    base = live_server
+    org = new_page(browser, opened, PHONE)
+    create(org, base, "Copa da Folga", 2, PAIRS[:5])
+    tv = new_page(browser, opened, TV_SIZE)
+    tv.goto(base + path_of(org.get_by_test_id("tv-link").get_attribute("href") or ""))
+    first = org.locator("[data-testid=jogo][data-rodada='1']")
+    expect(first).to_have_count(4)
+    real = ""
+    for index in range(4):
+        found = first.nth(index)
+        key = found.get_attribute("data-key") or ""
+        a, b = names(org, key)
+        if "folga" not in (a, b):
+            real = key
+            continue
+        assert (a, b) != ("folga", "folga")
+        shows(org, key, "fim", b if a == "folga" else a)
+        expect(found).to_contain_text("passa direto")
+    pairs = names(org, real)
+    shows(org, real, "jogando", mesa=1)
+    # The semi-final between two byes' winners is called to mesa 2; the other one waits.
+    semis = org.locator("[data-testid=jogo][data-rodada='2']")
+    expect(semis.and_(org.locator("[data-estado=jogando][data-mesa='2']"))).to_have_count(1)
+    expect(semis.and_(org.locator("[data-estado=aguardando]"))).to_have_count(1)
+    expect(org.locator("[data-testid=jogo][data-estado=jogando]")).to_have_count(2)
+
+    phone = new_page(browser, opened, PHONE)
+    phone.goto(
+        base
+        + path_of(org.locator("[data-testid=mesa-link][data-mesa='1']").get_attribute("href") or "")
+    )
+    playing(phone, pairs)
+    tap(phone, "a", "+12")
+    tv_shows(tv, real, "fim", pairs[0], mesa=1)
+    expect(tv.locator("[data-testid=jogo][data-rodada='2'][data-estado=jogando]")).to_have_count(
+        2, timeout=FOLLOWS_MS
+    )
+    next_at_mesa(phone)
+    expect(phone.get_by_test_id("team-a")).to_be_visible()
