@@ -297,6 +297,15 @@ def edit_pair(
             "name": _text(name, MAX_PAIR, "Nome da dupla"),
             "reserve": _text(reserve, MAX_PLAYER, "Nome do reserva"),
         }
+        others = connection.execute(
+            select(Dupla.name, Dupla.players).where(
+                Dupla.torneio_id == torneio_id, Dupla.id != pair_id
+            )
+        ).all()
+        if label(values["name"], values["players"]).casefold() in {
+            label(r.name, r.players).casefold() for r in others
+        }:
+            raise RulesError("Já tem uma dupla com esse nome no torneio: dê outro nome a ela.")
         connection.execute(update(Dupla.__table__).where(Dupla.id == pair_id).values(values))
 
 

@@ -152,3 +152,29 @@ def test_the_organisers_word_and_notes_go_in_the_matchs_sumula(client: FlaskClie
         assert lines[2] == "Súmula: Mesa trocou de baralho"
     assert pair["estado"] == "jogando"
     assert organiser_post(client, token, "jogo/1-0/anotar", texto="   ").status_code == 422
+
+
+def test_the_organiser_corrects_a_pairs_names_never_onto_another_pairs(
+    client: FlaskClient,
+) -> None:
+    """'Editar' on a registered pair changes its players and reserve; a name another pair has is
+    refused in pt-BR and nothing changes; the form offers trios in Mineiro torneios."""
+    response = client.post("/torneio/novo", data={"nome": "Copa", "mesas": "1"})
+    token = response.headers["Location"].rsplit("/", 1)[-1]
+    for first, second in (("Ana", "Beto"), ("Caio", "Duda")):
+        form = {"jogador_1": first, "jogador_2": second}
+        assert organiser_post(client, token, "inscrever", **form).status_code == 303
+    page = client.get(f"/t/{token}").text
+    ids = re.findall(r"/dupla/(\d+)/editar", page)
+    assert len(ids) == 2
+    edited = {"jogador_1": "Ana", "jogador_2": "Bia", "reserva": "Zé"}
+    assert organiser_post(client, token, f"dupla/{ids[0]}/editar", **edited).status_code == 303
+    names = re.findall(r'data-testid="dupla" data-nome="([^"]+)"', client.get(f"/t/{token}").text)
+    assert names == ["Ana e Bia", "Caio e Duda"]
+    clash = {"jogador_1": "caio", "jogador_2": "duda"}
+    refused = organiser_post(client, token, f"dupla/{ids[0]}/editar", **clash)
+    assert refused.status_code == 422
+    assert "Já tem uma dupla com esse nome" in (by_testid(refused.text, "mensagem") or "")
+    names = re.findall(r'data-testid="dupla" data-nome="([^"]+)"', client.get(f"/t/{token}").text)
+    assert names == ["Ana e Bia", "Caio e Duda"]
+    assert 'name="jogadores" value="6"' in client.get("/torneio/novo").text
