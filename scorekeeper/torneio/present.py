@@ -66,6 +66,7 @@ class MesaView:
     url: str
     paused: bool
     match: MatchView | None
+    also: str = ""  # another open match on this mesa (a match reopened after its mesa moved on)
 
 
 def match_view(snap: Snapshot, match: chave.Match) -> MatchView:
@@ -129,8 +130,18 @@ def mesas_of(snap: Snapshot) -> list[MesaView]:
         if called is not None and snap.bracket is not None:
             match = match_view(snap, snap.bracket[called.jogo.key])
         url = shared_url("torneio.mesa", token=mesa.token)
-        found.append(MesaView(mesa.number, url, mesa.paused, match))
+        found.append(MesaView(mesa.number, url, mesa.paused, match, _also(snap, mesa.number)))
     return found
+
+
+def _also(snap: Snapshot, number: int) -> str:
+    """'Ana e Beto x Caio e Duda' when a second undecided match is open on this mesa (one
+    reopened by an undo after its mesa had moved on to a match that was then scored)."""
+    open_ = [c for c in snap.called.values() if c.jogo.mesa_number == number and c.winner is None]
+    if len(open_) < 2:
+        return ""
+    later = open_[1].jogo
+    return f"{snap.pair_name(later.pair_a)} x {snap.pair_name(later.pair_b)}"
 
 
 def next_calls(snap: Snapshot) -> list[MatchView]:

@@ -178,3 +178,21 @@ def test_the_organiser_corrects_a_pairs_names_never_onto_another_pairs(
     names = re.findall(r'data-testid="dupla" data-nome="([^"]+)"', client.get(f"/t/{token}").text)
     assert names == ["Ana e Bia", "Caio e Duda"]
     assert 'name="jogadores" value="6"' in client.get("/torneio/novo").text
+
+
+def test_a_match_reopened_after_its_mesa_scored_the_next_one_is_flagged_on_its_mesa(
+    client: FlaskClient,
+) -> None:
+    """Undo on a finished match whose mesa already scored in the next match: both stay open
+    (no tap is thrown away) and the organiser's page says the mesa has two open matches."""
+    token = new_torneio(client, mesas=1)
+    first = table_at(client, token, 1)
+    play(client, first, WIN)
+    second = table_at(client, token, 1)
+    assert second != first
+    play(client, second, "normal:0:3")
+    assert post(client, first, "desfazer").status_code == 200
+    page = client.get(f"/t/{token}").text
+    assert by_testid(page, "mesa-dois-jogos") is not None
+    states = matches(client, token)
+    assert states["1-0"]["estado"] == states["1-1"]["estado"] == "jogando"
