@@ -84,7 +84,7 @@ QR_CODES = Cache(
 )
 SCORE_IMAGES = Cache(
     "score_images",
-    "the score's PNG and the fonts drawing it",
+    "the score's and the podium's PNGs and the fonts drawing them",
     "everything drawn (names, points, lines, date, winner, players); font size",
     128,
     "pure",

@@ -4,6 +4,8 @@ and render."""
 
 from __future__ import annotations
 
+import json
+
 from flask import (
     Blueprint,
     Response,
@@ -11,6 +13,7 @@ from flask import (
     redirect,
     render_template,
     request,
+    stream_with_context,
     url_for,
 )
 
@@ -18,10 +21,11 @@ from .. import mesas
 from ..errors import answer_refusals
 from ..limits import opening_limit
 from ..mesas.inputs import Write, number, visible
+from ..pages.exports import CSV_TYPE, csv_lines, download
 from ..torneios import service
 from ..torneios import turma as saving
 from ..torneios.service import Settings, StaleTorneio
-from . import present
+from . import exports, present
 
 bp = Blueprint("torneio", __name__)
 POLL_MS = 2000
@@ -323,6 +327,38 @@ def save_post(token: str, pair: int) -> Response:
         token, pair, form.get("link", ""), visible(form.get("nome", "")) or "Turma"
     )
     return redirect(url_for("turma.page", token=turma.edit_token), 303)
+
+
+# --- the end: exports and the result image (on the TV's read-only token) ------------------------
+
+
+def _read(token: str) -> service.Snapshot:
+    """The torneio of a TV (or organiser) token as it stands, read without calling any match."""
+    return service.snapshot(service.viewer_torneio(token))
+
+
+@bp.get("/tv/<token>/torneio.csv")
+def export_csv(token: str) -> Response:
+    """Every match and hand as CSV: a row per hand, then a result row per match."""
+    snap = _read(token)
+    lines = csv_lines(exports.CSV_HEADER, exports.csv_rows(snap))
+    return download(stream_with_context(lines), CSV_TYPE, exports.filename(snap, "csv"))
+
+
+@bp.get("/tv/<token>/torneio.json")
+def export_json(token: str) -> Response:
+    """The torneio as JSON: settings, pairs, the bracket with winners, each match's hands."""
+    snap = _read(token)
+    body = json.dumps(exports.torneio_json(snap), ensure_ascii=False, indent=1)
+    return download(body, "application/json", exports.filename(snap, "json"))
+
+
+@bp.get("/tv/<token>/resultado.png")
+def result_image(token: str) -> Response:
+    """The podium as a PNG for the group chat."""
+    response = Response(exports.result_png(_read(token)), mimetype="image/png")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 def _refused(message: str | None, status: int) -> Response:
