@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 from bench.prepare import migrate  # noqa: E402
 from bench.run import free_port, log, postgres_server  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
+from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.torneios import service  # noqa: E402
 
 POLL_S = 2.0  # the TV's and the spectators' poll (torneio.views.POLL_MS)
@@ -127,8 +128,9 @@ def decoded(raw: bytes, headers: dict[str, str]) -> str:
 
 @dataclass(frozen=True)
 class Torneio:
-    """The bench's torneio: its TV token and its mesas' tokens."""
+    """The bench's torneio: its organiser's and TV's tokens and its mesas' tokens."""
 
+    edit: str
     view: str
     mesas: tuple[str, ...]
 
@@ -146,7 +148,7 @@ def prepare_torneio(database_url: str, pairs: int, mesas: int) -> Torneio:
             revision += 1
         service.draw_bracket(edit, revision)
         snap = service.snapshot(service.viewer_torneio(torneio.view_token))
-        return Torneio(torneio.view_token, tuple(m.token for m in snap.mesas))
+        return Torneio(edit, torneio.view_token, tuple(m.token for m in snap.mesas))
 
 
 def cpu_seconds(pid: int) -> float:
@@ -301,15 +303,19 @@ def timed(call: Any, repeat: int) -> float:
 
 def costs(database_url: str, torneio: Torneio, repeat: int) -> dict[str, float]:
     """The CPU of one request in-process (Flask's test client, one thread, no server): the TV's
-    unchanged poll (204), its changed poll (the whole TV), and the same with its parts apart
-    (the snapshot, which loads every match's board, and the render), on the torneio as the load
-    left it."""
+    unchanged poll (204), its changed poll (the whole TV: as served, and drawn every time, with
+    no kept body), and its parts apart (the sync and snapshot, which load every match's board,
+    and the presenting and render), on the torneio as the load left it."""
     from flask import render_template
 
+    from scorekeeper import caches
     from scorekeeper.torneio import present
 
-    app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "bench"})
+    settings = {"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "bench"}
+    app = create_app(settings)
     client = app.test_client()
+    # every cache but the TV's bodies (where there is one): a changed poll drawn every time
+    drawing = create_app({**settings, "CACHES": ",".join(sorted(caches.NAMES - {"tv_bodies"}))})
     view = torneio.view
     version = VERSION.search(client.get(f"/tv/{view}").get_data(as_text=True))
     assert version
@@ -330,10 +336,33 @@ def costs(database_url: str, torneio: Torneio, repeat: int) -> dict[str, float]:
         return {
             "poll_unchanged_ms": timed(lambda: client.get(unchanged), repeat),
             "poll_changed_ms": timed(lambda: client.get(changed), repeat),
+            "poll_changed_drawn_ms": timed(lambda: drawing.test_client().get(changed), repeat),
             "sync_snapshot_ms": timed(snap, repeat),
             "present_and_render_ms": render,
             "matches_called": len(shown.called),
         }
+
+
+def to_the_final(database_url: str, torneio: Torneio) -> None:
+    """Every match before the final and the 3rd-place match given by W.O. to its first pair,
+    round after round, so that the TV shows a bracket played to its last matches."""
+    app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "bench"})
+    with app.app_context():
+        while True:
+            snap = service.sync(service.viewer_torneio(torneio.view))
+            assert snap.bracket is not None
+            last = snap.bracket.rounds
+            open_ = [
+                c
+                for c in snap.called.values()
+                if c.winner is None and not c.jogo.key.startswith(f"{last}-") and c.jogo.key != "3"
+            ]
+            if not open_:
+                return
+            for called in open_:
+                db.session.expire_all()
+                revision = service.viewer_torneio(torneio.view).revision
+                service.decide(torneio.edit, revision, called.jogo.key, called.jogo.pair_a, "wo")
 
 
 def start_waitress(database_url: str, folder: Path) -> tuple[subprocess.Popen[bytes], int]:
@@ -393,14 +422,17 @@ def main() -> None:
         for pace in options.paces.split(","):
             every = float(pace)
             log(f"every mesa tapping every {every:g} s, {options.seconds} s ...")
-            run = measure(
-                port, process.pid, torneio, every, options.spectators, options.seconds
-            )
+            run = measure(port, process.pid, torneio, every, options.spectators, options.seconds)
             results["runs"].append(run)
             log(json.dumps(run))
+        process.terminate()
+        process.wait(timeout=20)
         log("in-process costs ...")
         results["in_process_cpu"] = costs(database_url, torneio, 50)
         log(json.dumps(results["in_process_cpu"]))
+        to_the_final(database_url, torneio)
+        results["in_process_cpu_at_the_final"] = costs(database_url, torneio, 50)
+        log(json.dumps(results["in_process_cpu_at_the_final"]))
         options.out.write_text(json.dumps(results, indent=1) + "\n")
         print(table(results))
     finally:

@@ -17,7 +17,7 @@ from flask import (
     url_for,
 )
 
-from .. import mesas
+from .. import caches, mesas
 from ..errors import answer_refusals
 from ..limits import opening_limit
 from ..mesas.inputs import Write, number, visible
@@ -276,22 +276,23 @@ def tv(token: str) -> Response:
 
 @bp.get("/tv/<token>/estado")
 def tv_state(token: str) -> Response:
-    """The TV's poll: 204 while nothing changed since version ?v=, else the TV's body."""
+    """The TV's poll: 204 while nothing changed since version ?v=, else the TV's body, drawn once
+    a version in this process and kept for the other screens (caches.TV_BODIES)."""
     now = service.version(token)
     if now is None:
         torneio = service.viewer_torneio(token)  # the organiser's token: 404 unless it is one
         now = service.version(torneio.view_token)
     if now is not None and request.args.get("v") == now:
         return make_response("", 204)
-    torneio = service.viewer_torneio(token)
-    snap = service.sync(torneio)
-    view_token = snap.torneio.view_token
-    body = render_template(
-        "torneio/_tv.html",
-        version=service.version(view_token),
-        poll_ms=POLL_MS,
-        **present.context(snap),
-    )
+    key = (token, now, request.script_root)
+    body = caches.recall(caches.TV_BODIES, key)
+    if body is None:
+        snap = service.sync(service.viewer_torneio(token))
+        # `now` was read before this snapshot: the body shows that version or a later one
+        body = render_template(
+            "torneio/_tv.html", version=now, poll_ms=POLL_MS, **present.context(snap)
+        )
+        caches.keep(caches.TV_BODIES, key, body)
     return make_response(body)
 
 
