@@ -640,7 +640,7 @@ def _decision_line(connection: Connection, pair: int | None, how: str) -> str:
     """The súmula's line of an organiser's decision."""
     if pair is None:
         return "O organizador desfez a decisão: vale o placar da mesa"
-    row = connection.execute(select(Dupla).where(Dupla.id == pair)).scalar_one()
+    row = connection.execute(select(Dupla.__table__).where(Dupla.id == pair)).one()
     return DECISIONS[how].format(name=pair_label(row))
 
 
