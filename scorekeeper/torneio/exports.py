@@ -15,7 +15,7 @@ from ..torneios.export import Hand, hands
 from ..torneios.service import Snapshot
 from .present import MatchView, match_view, podium, rules_text
 
-HOW_WORDS = {"wo": "W.O.", "organizador": "decisão do organizador"}
+HOW_WORDS = {"wo": "W.O.", "organizador": "decidido pelo organizador", "tempo": "decidido no tempo"}
 KIND_WORDS = {"correcao": "correção"}  # every other exported record is a hand ("mão")
 CSV_HEADER = (
     "rodada",
@@ -78,10 +78,18 @@ def _side(view: MatchView, side: int | None) -> str:
     return (view.a, view.b)[side] if side in (0, 1) else ""
 
 
+def _sumula(snap: Snapshot, view: MatchView) -> list[tuple[str, str]]:
+    """A match's súmula: each line's time (local, ISO) and text."""
+    return [
+        (words.to_local(line.created_at).isoformat(timespec="seconds"), line.text)
+        for line in snap.lines.get(view.key, ())
+    ]
+
+
 def csv_rows(snap: Snapshot) -> Iterator[list[Any]]:
     """CSV_HEADER's rows: for each match in bracket order, a 'mão' (or 'correção') row per hand
-    with the partida's score after it, then its 'resultado' row with the partidas won, its
-    state, winner and how it was decided."""
+    with the partida's score after it, a 'súmula' row per line of its súmula, then its
+    'resultado' row with the partidas won, its state, winner and how it was decided."""
     for view, played in _matches(snap):
         match = [view.round, view.title, view.key, view.mesa or "", view.a, view.b]
         for hand in played:
@@ -98,6 +106,8 @@ def csv_rows(snap: Snapshot) -> Iterator[list[Any]]:
                 "",
                 "",
             ]
+        for _at, text in _sumula(snap, view):
+            yield [*match, "súmula", "", "", text, *[""] * 7]
         yield [
             *match,
             "resultado",
@@ -127,7 +137,7 @@ def _hand_json(view: MatchView, hand: Hand) -> dict[str, Any]:
     }
 
 
-def _match_json(view: MatchView, played: list[Hand]) -> dict[str, Any]:
+def _match_json(snap: Snapshot, view: MatchView, played: list[Hand]) -> dict[str, Any]:
     """A match of the bracket as the JSON export names it."""
     wins = _wins(view)
     return {
@@ -141,6 +151,7 @@ def _match_json(view: MatchView, played: list[Hand]) -> dict[str, Any]:
         "decisao": _decision(view) or None,
         "partidas_ganhas": list(wins) if wins != ("", "") else None,
         "maos": [_hand_json(view, hand) for hand in played],
+        "sumula": [{"em": at, "texto": text} for at, text in _sumula(snap, view)],
     }
 
 
@@ -173,7 +184,7 @@ def torneio_json(snap: Snapshot) -> dict[str, Any]:
             }
             for pair in snap.pairs.values()
         ],
-        "chave": [_match_json(view, played) for view, played in _matches(snap)],
+        "chave": [_match_json(snap, view, played) for view, played in _matches(snap)],
         "podio": {testid: name for _label, testid, name in podium(snap)},
     }
 

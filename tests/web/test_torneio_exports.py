@@ -171,9 +171,12 @@ def test_the_json_has_settings_pairs_the_bracket_with_winners_and_hands(
     assert longest["maos"][1]["tipo"] == "anulada" and longest["maos"][1]["lado"] is None
 
 
-def test_a_wo_shows_as_the_matchs_decision(client: FlaskClient) -> None:
-    """An organiser's W.O. reaches the exports as how the match was decided."""
+def test_a_wo_and_the_sumula_reach_the_exports(client: FlaskClient) -> None:
+    """An organiser's W.O. reaches the exports as how the match was decided, and the match's
+    súmula (the organiser's note and the W.O.'s line) as rows
+    before its result."""
     edit, tv = drawn_torneio(client)
+    organise(client, edit, "jogo/1-0/anotar", texto="=2+2 atrasou")
     page = client.get(f"/t/{edit}").text
     found = re.search(r'data-key="1-0".*?data-testid="wo-b">', page, re.S)
     assert found
@@ -182,8 +185,12 @@ def test_a_wo_shows_as_the_matchs_decision(client: FlaskClient) -> None:
     _text, rows = csv_rows(client, tv)
     result = next(r for r in rows if r["jogo"] == "1-0" and r["linha"] == "resultado")
     assert result["decisao"] == "W.O." and result["vencedor"] == result["dupla_b"]
+    lines = [r["descricao"] for r in rows if r["jogo"] == "1-0" and r["linha"] == "súmula"]
+    assert lines[0] == "Súmula: =2+2 atrasou" and lines[1].startswith("W.O.:"), lines
     data = json.loads(client.get(f"/tv/{tv}/torneio.json").data)
-    assert next(m for m in data["chave"] if m["jogo"] == "1-0")["decisao"] == "W.O."
+    match = next(m for m in data["chave"] if m["jogo"] == "1-0")
+    assert match["decisao"] == "W.O."
+    assert [line["texto"] for line in match["sumula"]][0] == "Súmula: =2+2 atrasou"
 
 
 def test_the_end_links_the_exports_and_the_image_on_the_tvs_token(client: FlaskClient) -> None:
