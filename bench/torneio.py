@@ -15,6 +15,7 @@ import os
 import random
 import re
 import secrets
+import shutil
 import statistics
 import subprocess
 import sys
@@ -441,6 +442,7 @@ def main() -> None:
             process.wait(timeout=20)
         if pg is not None:
             pg.stop()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def table(results: dict[str, Any]) -> str:
