@@ -84,7 +84,7 @@ QR_CODES = Cache(
 )
 SCORE_IMAGES = Cache(
     "score_images",
-    "the score's PNG and the fonts drawing it",
+    "the score's and the podium's PNGs and the fonts drawing them",
     "everything drawn (names, points, lines, date, winner, players); font size",
     128,
     "pure",
@@ -118,7 +118,28 @@ FORECASTS = Cache(
     "page or tap answer 3.3-3.7 ms instead of 20.7-22.3 ms (test client, SQLite), the "
     "table's own request 0.3 ms instead of 25 ms",
 )
-ALL = (BOARDS, LIVE, LOG_LINES, QR_CODES, SCORE_IMAGES, STATIC_FILES, STATEMENTS, FORECASTS)
+TV_BODIES = Cache(
+    "tv_bodies",
+    "a torneio TV's body (torneio/_tv.html) as drawn for a version",
+    "(the token polled, the version read before the body's snapshot, script root)",
+    64,
+    "the version moves on with every write to the torneio or to one of its tables (its "
+    "revision, its tables' count and their revisions' sum), and it is read before the snapshot "
+    "the body is drawn from: the body kept under a version shows that version or a later one",
+    "the TV and its spectators fetch each version's body once a process instead of once a "
+    "screen: see bench/README.md (a torneio under make run)",
+)
+ALL = (
+    BOARDS,
+    LIVE,
+    LOG_LINES,
+    QR_CODES,
+    SCORE_IMAGES,
+    STATIC_FILES,
+    STATEMENTS,
+    FORECASTS,
+    TV_BODIES,
+)
 NAMES = frozenset(cache.name for cache in ALL)
 
 

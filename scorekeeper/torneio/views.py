@@ -4,6 +4,8 @@ and render."""
 
 from __future__ import annotations
 
+import json
+
 from flask import (
     Blueprint,
     Response,
@@ -12,17 +14,19 @@ from flask import (
     redirect,
     render_template,
     request,
+    stream_with_context,
     url_for,
 )
 
-from .. import mesas
+from .. import caches, mesas
 from ..errors import answer_refusals
 from ..limits import opening_limit
 from ..mesas.inputs import Write, number, visible
+from ..pages.exports import CSV_TYPE, csv_lines, download
 from ..torneios import service
 from ..torneios import turma as saving
 from ..torneios.service import Settings, StaleTorneio
-from . import present
+from . import exports, present
 
 bp = Blueprint("torneio", __name__)
 
@@ -290,22 +294,23 @@ def tv(token: str) -> Response:
 
 @bp.get("/tv/<token>/estado")
 def tv_state(token: str) -> Response:
-    """The TV's poll: 204 while nothing changed since version ?v=, else the TV's body."""
+    """The TV's poll: 204 while nothing changed since version ?v=, else the TV's body, drawn once
+    a version in this process and kept for the other screens (caches.TV_BODIES)."""
     now = service.version(token)
     if now is None:
         torneio = service.viewer_torneio(token)  # the organiser's token: 404 unless it is one
         now = service.version(torneio.view_token)
     if now is not None and request.args.get("v") == now:
         return make_response("", 204)
-    torneio = service.viewer_torneio(token)
-    snap = service.sync(torneio)
-    view_token = snap.torneio.view_token
-    body = render_template(
-        "torneio/_tv.html",
-        version=service.version(view_token),
-        poll_ms=_poll_ms(),
-        **present.context(snap),
-    )
+    key = (token, now, request.script_root)
+    body = caches.recall(caches.TV_BODIES, key)
+    if body is None:
+        snap = service.sync(service.viewer_torneio(token))
+        # `now` was read before this snapshot: the body shows that version or a later one
+        body = render_template(
+            "torneio/_tv.html", version=now, poll_ms=_poll_ms(), **present.context(snap)
+        )
+        caches.keep(caches.TV_BODIES, key, body)
     return make_response(body)
 
 
@@ -341,6 +346,38 @@ def save_post(token: str, pair: int) -> Response:
         token, pair, form.get("link", ""), visible(form.get("nome", "")) or "Turma"
     )
     return redirect(url_for("turma.page", token=turma.edit_token), 303)
+
+
+# --- the end: exports and the result image (on the TV's read-only token) ------------------------
+
+
+def _read(token: str) -> service.Snapshot:
+    """The torneio of a TV (or organiser) token as it stands, read without calling any match."""
+    return service.snapshot(service.viewer_torneio(token))
+
+
+@bp.get("/tv/<token>/torneio.csv")
+def export_csv(token: str) -> Response:
+    """Every match and hand as CSV: a row per hand, then a result row per match."""
+    snap = _read(token)
+    lines = csv_lines(exports.CSV_HEADER, exports.csv_rows(snap))
+    return download(stream_with_context(lines), CSV_TYPE, exports.filename(snap, "csv"))
+
+
+@bp.get("/tv/<token>/torneio.json")
+def export_json(token: str) -> Response:
+    """The torneio as JSON: settings, pairs, the bracket with winners, each match's hands."""
+    snap = _read(token)
+    body = json.dumps(exports.torneio_json(snap), ensure_ascii=False, indent=1)
+    return download(body, "application/json", exports.filename(snap, "json"))
+
+
+@bp.get("/tv/<token>/resultado.png")
+def result_image(token: str) -> Response:
+    """The podium as a PNG for the group chat."""
+    response = Response(exports.result_png(_read(token)), mimetype="image/png")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 def _refused(message: str | None, status: int) -> Response:

@@ -489,31 +489,41 @@ def snapshot(torneio: Torneio) -> Snapshot:
     return Snapshot(torneio, {p.id: p for p in pairs}, tuple(mesas), built, called, kept)
 
 
+_TABLES = Mesa.__table__
+_VERSION = select(
+    Torneio.view_token,
+    Torneio.revision,
+    Torneio.clock,
+    Torneio.minutes,
+    select(func.count(_TABLES.c.id)).where(_TABLES.c.torneio_id == Torneio.id).scalar_subquery(),
+    select(func.coalesce(func.sum(_TABLES.c.revision), 0))
+    .where(_TABLES.c.torneio_id == Torneio.id)
+    .scalar_subquery(),
+).where(Torneio.view_token == bindparam("token"))
+
+
 def version(token: str, now: datetime | None = None) -> str | None:
     """What changes whenever anything a torneio's TV shows changes: its revision, its
-    tables' revisions (one read) and, while a round's clock runs, the minutes it has left (so
-    the countdown is redrawn each minute and the limit applied when it comes); None when no
-    torneio has this TV token."""
-    found = find_torneio(token, edit=False)
-    if found is None:
+    tables' count and revisions' sum and, while a round's clock runs, the minutes it has left
+    (so the countdown is redrawn each minute and the limit applied when it comes); None when
+    no torneio has this TV token. One indexed read: the TV's unchanged poll is nothing more."""
+    if not _shaped(token):
         return None
-    tables = db.session.execute(
-        select(func.count(Mesa.id), func.coalesce(func.sum(Mesa.revision), 0)).where(
-            Mesa.torneio_id == found.id
-        )
-    ).one()
-    key = f"{found.revision}.{tables[0]}.{tables[1]}"
-    if relogio.running(found.clock or {}):
-        key += f".{_minutes_key(found, now or datetime.now(UTC))}"
+    row = db.session.execute(_VERSION, {"token": token}).first()
+    if row is None or not _same(row.view_token, token):
+        return None
+    key = f"{row.revision}.{row[4]}.{row[5]}"
+    clock = row.clock or {}
+    if relogio.running(clock):
+        key += f".{_minutes_key(clock, row.minutes, now or datetime.now(UTC))}"
     return key
 
 
-def _minutes_key(torneio: Torneio, now: datetime) -> str:
+def _minutes_key(clock: dict[str, Any], minutes: int, now: datetime) -> str:
     """The minutes left of each running round, as the TV's poll compares them."""
-    clock = torneio.clock or {}
     left = []
     for name in sorted(n for n in clock if n.isdigit() and not relogio.applied(clock, int(n))):
-        ends = relogio.deadline(clock, int(name), torneio.minutes)
+        ends = relogio.deadline(clock, int(name), minutes)
         left.append(str(relogio.minutes_left(ends, now) if ends else 0))
     return "-".join(left)
 

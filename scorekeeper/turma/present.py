@@ -3,8 +3,6 @@ codes, and the exports (CSV and JSON)."""
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
@@ -14,12 +12,12 @@ from typing import Any
 from ..mesas import Board, load_board, turmas, words
 from ..mesas import stats as stats_domain
 from ..models import Entry, Mesa, Turma
+from ..pages.image import score_png
 from ..pages.links import share_root
 from ..pages.live import live_context
 from ..pages.qr import qr_svg
 from ..rules import PAULISTA, PLAYERS, Kind, Variant
 from ..urls import absolute_url
-from .image import score_png
 
 
 def shared_url(endpoint: str, **values: Any) -> str:
@@ -325,50 +323,6 @@ def _log_row(mesa: Mesa, record: Entry) -> list[Any]:
         record.score_a,
         record.score_b,
     ]
-
-
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet may run as a formula
-
-
-CSV_TYPE = "text/csv"  # Flask adds "; charset=utf-8"
-# What a pt-BR spreadsheet opens in columns, accents right: a byte-order mark first, then cells
-# separated by ';' (its decimal separator is the comma).
-CSV_BOM, CSV_DELIMITER = "\ufeff", ";"
-
-
-def as_text(cell: Any) -> Any:
-    """A CSV cell a spreadsheet shows as it is: text that could start a formula ('=1+1',
-    '+cmd|...', '@SUM(A1)', a tab or CR first) gets a leading apostrophe; numbers stay numbers."""
-    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
-        return "'" + cell
-    return cell
-
-
-def as_cell(cell: Any) -> Any:
-    """A CSV cell as a pt-BR spreadsheet reads it: a decimal with a comma, text made safe
-    (`as_text`)."""
-    if isinstance(cell, float):
-        return f"{cell:g}".replace(".", ",")
-    return as_text(cell)
-
-
-def csv_lines(header: Sequence[str], rows: Iterator[Sequence[Any]]) -> Iterator[str]:
-    """CSV text for a pt-BR spreadsheet, a line at a time: the byte-order mark and the header
-    row first, cells separated by ';', no cell a formula."""
-    buffer = io.StringIO()
-    buffer.write(CSV_BOM)
-    writer = csv.writer(buffer, delimiter=CSV_DELIMITER)
-    for row in _chain(header, rows):
-        writer.writerow([as_cell(cell) for cell in row])
-        yield buffer.getvalue()
-        buffer.seek(0)
-        buffer.truncate()
-
-
-def _chain(header: Sequence[str], rows: Iterator[Sequence[Any]]) -> Iterator[Sequence[Any]]:
-    """The header, then the rows."""
-    yield header
-    yield from rows
 
 
 RULES_COLUMN = "regras"  # every CSV's last column: the rule set, as the JSON's "regras" names it

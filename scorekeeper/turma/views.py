@@ -29,6 +29,7 @@ from ..limits import opening_limit
 from ..mesas import StaleTurma, transfer, turmas
 from ..mesas.inputs import Write, visible
 from ..mesas.service import find_mesa
+from ..pages.exports import CSV_TYPE, csv_lines, download
 from ..rules import RulesError
 from . import present
 
@@ -202,13 +203,6 @@ answer_refusals(bp, _refused)
 # last, is added first, and url_for builds the first rule of an endpoint.
 
 
-def _download(body: Any, mimetype: str, filename: str) -> Response:
-    """A response the browser saves as `filename`."""
-    response = Response(body, mimetype=mimetype)
-    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
 def _table_for_export(token: str) -> Any:
     """A table by its viewer or scorer token (the exports carry no token)."""
     found = find_mesa(token, edit=False) or find_mesa(token, edit=True)
@@ -223,8 +217,8 @@ def export_table_csv(token: str) -> Response:
     """A table's whole log as CSV (a header row, one row per record)."""
     mesa = _table_for_export(token)
     rows = present.log_rows(mesa, mesas.all_records(mesa))
-    lines = present.csv_lines(present.LOG_CSV_HEADER, rows)
-    return _download(stream_with_context(lines), present.CSV_TYPE, "tento-mesa.csv")
+    lines = csv_lines(present.LOG_CSV_HEADER, rows)
+    return download(stream_with_context(lines), CSV_TYPE, "tento-mesa.csv")
 
 
 @bp.get("/m/<token>/exportar.json")
@@ -233,7 +227,7 @@ def export_table_json(token: str) -> Response:
     """A table's whole log as JSON."""
     mesa = _table_for_export(token)
     body = json.dumps(present.log_json(mesa, mesas.all_records(mesa)), ensure_ascii=False, indent=1)
-    return _download(body, "application/json", "tento-mesa.json")
+    return download(body, "application/json", "tento-mesa.json")
 
 
 def _turma_for_export(token: str) -> Any:
@@ -250,8 +244,8 @@ def _turma_for_export(token: str) -> Any:
 def export_turma_csv(token: str) -> Response:
     """A turma's games as CSV (a header row, one row per game, oldest first)."""
     view, found = _turma_for_export(token)
-    lines = present.csv_lines(present.GAMES_HEADER, iter(present.turma_games(view, found)))
-    return _download(lines, present.CSV_TYPE, "tento-turma.csv")
+    lines = csv_lines(present.GAMES_HEADER, iter(present.turma_games(view, found)))
+    return download(lines, CSV_TYPE, "tento-turma.csv")
 
 
 @bp.get("/turma/<token>/exportar.json")
@@ -260,7 +254,7 @@ def export_turma_json(token: str) -> Response:
     """A turma's history as JSON: tables, games, players, pairs, head-to-heads."""
     view, found = _turma_for_export(token)
     body = json.dumps(present.turma_json(view, found), ensure_ascii=False, indent=1)
-    return _download(body, "application/json", "tento-turma.json")
+    return download(body, "application/json", "tento-turma.json")
 
 
 # --- a turma moved to another Tento ----------------------------------------------------------
@@ -271,7 +265,7 @@ def export_turma_file(token: str) -> Response:
     """The turma's file, to import into another Tento: every table and record, no token."""
     turma = turmas.viewer_turma(token)
     body = json.dumps(transfer.export_turma(turma), ensure_ascii=False, separators=(",", ":"))
-    return _download(body, "application/json", present.turma_filename(turma))
+    return download(body, "application/json", present.turma_filename(turma))
 
 
 def _import_page(

@@ -17,7 +17,7 @@ from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.mesas.turmas import REMATCH_ELSEWHERE
 from scorekeeper.models import Mesa, Turma
-from scorekeeper.turma.present import FORMULA_STARTS
+from scorekeeper.pages.exports import FORMULA_STARTS
 
 from .helpers import by_testid, open_table, post, revision, tap
 

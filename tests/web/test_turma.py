@@ -25,6 +25,7 @@ from scorekeeper.mesas import new_token as fresh_token
 from scorekeeper.mesas import stats as stats_domain
 from scorekeeper.mesas import turmas as turmas_domain
 from scorekeeper.models import Mesa, MesaSummary, Turma, TurmaSummary
+from scorekeeper.pages import exports
 from scorekeeper.rules import RulesError
 from scorekeeper.tables.forms import NewTableForm
 from scorekeeper.turma import present as turma_present
@@ -1060,7 +1061,7 @@ def test_csv_exports_open_in_a_pt_br_spreadsheet(local: Flask) -> None:
 def test_a_csv_decimal_is_written_with_a_comma_and_a_formula_stays_text() -> None:
     """A decimal cell reads '2,5' (the pt-BR decimal comma); text that could start a formula
     keeps its leading apostrophe; whole numbers stay numbers."""
-    lines = "".join(turma_present.csv_lines(("a", "b", "c"), iter([[2.5, "=1+1", 12]])))
+    lines = "".join(exports.csv_lines(("a", "b", "c"), iter([[2.5, "=1+1", 12]])))
     assert lines == "\ufeffa;b;c\r\n2,5;'=1+1;12\r\n"
 
 

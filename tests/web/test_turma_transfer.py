@@ -28,6 +28,7 @@ from scorekeeper.mesas import turmas as turmas_domain
 from scorekeeper.mesas.settings import TableSettings
 from scorekeeper.mesas.words import NOTES
 from scorekeeper.models import Entry, HandRecord, Mesa, Turma
+from scorekeeper.pages import exports
 from scorekeeper.rules import Kind, Outcome, RulesError
 from scorekeeper.turma import present
 
@@ -101,7 +102,7 @@ def picture(app: Flask, turma_token: str) -> dict[str, Any]:
                     board_picture(mesas.load_board(m)),
                     history_picture(m.edit_token),
                     "".join(
-                        present.csv_lines(
+                        exports.csv_lines(
                             present.LOG_CSV_HEADER, present.log_rows(m, mesas.all_records(m))
                         )
                     ),
@@ -112,7 +113,7 @@ def picture(app: Flask, turma_token: str) -> dict[str, Any]:
             "stats": page.parts,
             "json": present.turma_json(history, history.found),
             "csv": "".join(
-                present.csv_lines(
+                exports.csv_lines(
                     present.GAMES_HEADER, iter(present.turma_games(history, history.found))
                 )
             ),

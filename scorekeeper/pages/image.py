@@ -1,6 +1,6 @@
-"""The score as a PNG for a link pasted in a group chat (Open Graph): the names, the score, the
-series and the date, drawn with Pillow in DejaVu Sans Bold (vendored beside this file, with its
-licence, so that every accent shows on any server)."""
+"""The images for a link pasted in a group chat (Open Graph): a table's score (the names, the
+score, the series and the date) and a torneio's podium, drawn with Pillow in DejaVu Sans Bold
+(vendored beside this file, with its licence, so that every accent shows on any server)."""
 
 from __future__ import annotations
 
@@ -59,6 +59,28 @@ def score_png(
     draw.text((WIDTH / 2, 340), "x", font=_font(80), fill=SOFT, anchor="mt")
     draw.text((WIDTH / 2, 500), line, font=_fitted(draw, line, 40, 1100), fill=WHITE, anchor="mt")
     draw.text((WIDTH / 2, 560), date, font=_font(32), fill=SOFT, anchor="mt")
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+@caches.memo(caches.SCORE_IMAGES)
+def podium_png(heading: str, places: tuple[tuple[str, str], ...], line: str) -> bytes:
+    """A 1200x630 PNG of a podium: a heading (the torneio), each place's label and name (the
+    champion first, in gold, larger) and a line (the rules, the date)."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), GREEN)
+    draw = ImageDraw.Draw(image)
+    draw.text(
+        (WIDTH / 2, 50), heading, font=_fitted(draw, heading, 48, 1100), fill=SOFT, anchor="mt"
+    )
+    top = 140
+    for rank, (label, name) in enumerate(places):
+        size, colour = (88, GOLD) if rank == 0 else (56, WHITE)
+        draw.text((WIDTH / 2, top), label, font=_font(30), fill=SOFT, anchor="mt")
+        font = _fitted(draw, name, size, 1100)
+        draw.text((WIDTH / 2, top + 40), name, font=font, fill=colour, anchor="mt")
+        top += 40 + size + 40
+    draw.text((WIDTH / 2, 570), line, font=_fitted(draw, line, 30, 1100), fill=SOFT, anchor="mt")
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
     return out.getvalue()
