@@ -58,11 +58,13 @@ def index() -> str:
 
 @bp.get("/regras/mineiro")
 def mineiro() -> str:
-    """The rule book's Truco Mineiro page: each rule, and what differs from the Paulista one."""
+    """The rule book's Truco Mineiro page: each rule, and what differs from the Paulista one;
+    with 'Regras desta mesa' when the juiz was opened from a Mineiro board."""
     mesa = opened_table(mesas.scorer_table)
     return render_template(
         "regras/mineiro.html",
         sections=MINEIRO,
         paulista=Section,
+        mesa=mesa if mesa is not None and mesa.variante == "mineiro" else None,
         board_href=url_for("juiz.back_to_board") if mesa is not None else None,
     )

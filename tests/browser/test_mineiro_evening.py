@@ -244,12 +244,12 @@ def test_a_mineiro_queda_is_kept_without_anything_moving(
     hrefs = rules.locator("a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
     assert hrefs and all(href.startswith("/regras/mineiro#") for href in hrefs), hrefs
 
-    # The rule book from the juiz: the table's rules again, each line to its Mineiro section.
+    # The rule book from the juiz: Mineiro's, with the table's rules, each line to its section.
     page.get_by_test_id("juiz-regras").click()
-    page.wait_for_url("**/regras")
+    page.wait_for_url("**/regras/mineiro")
     rules = page.get_by_test_id("regras-desta-mesa")
     expect(rules).to_contain_text("Regras: Truco Mineiro")
-    fits(page, "the rule book with the table's rules")
+    fits(page, "the Mineiro rule book with the table's rules")
     rules.get_by_role("link", name="Mão de ferro").click()
     page.wait_for_url("**/regras/mineiro#mineiro-mao-de-ferro")
     expect(page.get_by_role("heading", name="Regras do truco mineiro")).to_be_attached()

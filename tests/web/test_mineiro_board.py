@@ -261,6 +261,17 @@ def test_regras_desta_mesa_names_mineiro_and_links_its_sections(client: FlaskCli
     assert '<a href="/regras/mineiro#mineiro-jogadores">Jogo</a>: 3x3' in html
     assert 'href="/regras/mineiro#mineiro-mao-de-dez">Mão especial</a>: mão de dez' in html
     assert 'href="/regras/mineiro#mineiro-mao-de-ferro"' in html
+    mineiro = client.get("/regras/mineiro").text
+    assert 'data-testid="regras-desta-mesa"' in mineiro
+    assert '<a href="/regras/mineiro#mineiro-jogadores">Jogo</a>: 3x3' in mineiro
+
+
+def test_the_mineiro_rule_book_names_no_paulista_table(client: FlaskClient) -> None:
+    """Opened from a Paulista board, /regras/mineiro shows no 'Regras desta mesa' (that table
+    plays by the other book)."""
+    token = open_table(client)
+    assert client.get(f"/m/{token}/juiz").status_code == 303
+    assert 'data-testid="regras-desta-mesa"' not in client.get("/regras/mineiro").text
 
 
 def test_the_live_view_history_and_result_name_truco_mineiro(
