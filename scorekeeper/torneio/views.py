@@ -182,6 +182,20 @@ def draw(token: str) -> Response:
     return _done(token)
 
 
+@bp.post("/t/<token>/desfazer-sorteio")
+def undo_draw(token: str) -> Response:
+    """The draw taken back before the first game: registration opens again."""
+    service.undo_draw(token, _rev())
+    return _done(token)
+
+
+@bp.post("/t/<token>/rodada/<int:rodada>/desfazer")
+def undo_start(token: str, rodada: int) -> Response:
+    """A round's clock started by mistake taken back."""
+    service.undo_start(token, _rev(), rodada)
+    return _done(token)
+
+
 @bp.post("/t/<token>/trocar")
 def swap(token: str) -> Response:
     """Two pairs exchange places in the bracket before the first game."""

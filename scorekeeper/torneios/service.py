@@ -374,6 +374,29 @@ def swap_pairs(token: str, revision: int, first: int, second: int) -> None:
         )
 
 
+def undo_draw(token: str, revision: int) -> None:
+    """The draw taken back until the first game starts (as a swap): the calls and their
+    untouched tables go, and registration opens again."""
+    with db.engine.begin() as connection:
+        torneio_id = _claim(connection, token, revision)
+        if _torneio_row(connection, torneio_id).slots is None:
+            raise RulesError("A chave ainda não foi sorteada.")
+        calls = connection.execute(
+            select(Jogo.id, Jogo.mesa_id, Jogo.decided, Mesa.revision)
+            .join(Mesa, Mesa.id == Jogo.mesa_id)
+            .where(Jogo.torneio_id == torneio_id)
+        ).all()
+        if any(c.revision > 0 or c.decided is not None for c in calls):
+            raise RulesError("Os jogos já começaram: o sorteio não pode mais ser desfeito.")
+        for call in calls:
+            connection.execute(delete(Jogo.__table__).where(Jogo.id == call.id))
+            connection.execute(delete(Mesa.__table__).where(Mesa.id == call.mesa_id))
+        connection.execute(delete(Sumula.__table__).where(Sumula.torneio_id == torneio_id))
+        connection.execute(
+            update(Torneio.__table__).where(Torneio.id == torneio_id).values(slots=None, clock={})
+        )
+
+
 # --- what pages read -----------------------------------------------------------------------------
 
 
@@ -833,6 +856,21 @@ def start_round(token: str, revision: int, round_: int, now: datetime | None = N
                 "Nenhum jogo dessa rodada está pronto: espere as duplas da rodada anterior."
             )
         clock[str(round_)] = relogio.stamp(now or datetime.now(UTC))
+        connection.execute(
+            update(Torneio.__table__).where(Torneio.id == torneio_id).values(clock=clock)
+        )
+
+
+def undo_start(token: str, revision: int, round_: int) -> None:
+    """A round's clock taken back while its limit has not come (started by mistake)."""
+    with db.engine.begin() as connection:
+        torneio_id = _claim(connection, token, revision)
+        clock = dict(_torneio_row(connection, torneio_id).clock or {})
+        if relogio.started(clock, round_) is None:
+            raise RulesError("O tempo dessa rodada não começou.")
+        if relogio.applied(clock, round_):
+            raise RulesError("O tempo dessa rodada já acabou e foi aplicado: não dá para desfazer.")
+        del clock[str(round_)]
         connection.execute(
             update(Torneio.__table__).where(Torneio.id == torneio_id).values(clock=clock)
         )

@@ -196,3 +196,37 @@ def test_a_match_reopened_after_its_mesa_scored_the_next_one_is_flagged_on_its_m
     assert by_testid(page, "mesa-dois-jogos") is not None
     states = matches(client, token)
     assert states["1-0"]["estado"] == states["1-1"]["estado"] == "jogando"
+
+
+def test_the_organiser_undoes_the_draw_until_the_first_point(
+    app: Flask, client: FlaskClient
+) -> None:
+    """'Desfazer o sorteio' before any point: the calls and their tables go, registration opens
+    again (a late pair joins) and a new draw calls again; after a point it is refused."""
+    token = new_torneio(client, mesas=2)
+    called = table_at(client, token, 1)
+    assert organiser_post(client, token, "desfazer-sorteio").status_code == 303
+    assert table_exists(app, called) is None
+    page = client.get(f"/t/{token}").text
+    assert 'data-testid="inscrever"' in page and 'data-testid="chave"' not in page
+    late = {"jogador_1": "Zé", "jogador_2": "Lu"}
+    assert organiser_post(client, token, "inscrever", **late).status_code == 303
+    assert organiser_post(client, token, "sortear").status_code == 303
+    assert len(matches(client, token)) == 7  # 5 pairs: a bracket of 8, with the byes
+    play(client, table_at(client, token, 1), "normal:0:1")
+    refused = organiser_post(client, token, "desfazer-sorteio")
+    assert refused.status_code == 422
+    assert "o sorteio não pode mais ser desfeito" in (by_testid(refused.text, "mensagem") or "")
+
+
+def test_the_organiser_takes_back_a_rounds_clock_started_by_mistake(client: FlaskClient) -> None:
+    """'Desfazer o começo da rodada' while its limit has not come: the round can be started
+    again; a round that never started is refused in pt-BR."""
+    token = new_torneio(client, mesas=2)
+    assert organiser_post(client, token, "rodada/1/comecar").status_code == 303
+    assert by_testid(client.get(f"/t/{token}").text, "relogio") is not None
+    assert organiser_post(client, token, "rodada/1/desfazer").status_code == 303
+    page = client.get(f"/t/{token}").text
+    assert by_testid(page, "relogio") is None and 'data-testid="comecar-rodada"' in page
+    refused = organiser_post(client, token, "rodada/2/desfazer")
+    assert refused.status_code == 422
