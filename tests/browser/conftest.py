@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from flask import Flask
 from playwright.sync_api import Browser, BrowserContext, expect
 from werkzeug.serving import make_server
 
@@ -54,9 +55,9 @@ def browser_context_args() -> dict[str, Any]:
 
 
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The app with production settings (CSRF on) and a short poll interval, served on a free
-    port of 127.0.0.1."""
+def live_app(tmp_path_factory: pytest.TempPathFactory) -> Flask:
+    """The app the live server serves: production settings (CSRF on), a short poll interval and
+    its own database. A test reaches into it only for what no browser can do (move a clock)."""
     folder = tmp_path_factory.mktemp("live")
     app = create_app(
         {
@@ -68,8 +69,14 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     )
     with app.app_context():
         db.create_all()
+    return app
+
+
+@pytest.fixture(scope="session")
+def live_server(live_app: Flask) -> Iterator[str]:
+    """The live app served on a free port of 127.0.0.1."""
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    server = make_server("127.0.0.1", 0, live_app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -6,15 +6,23 @@ desta mesa", and the podium closes the evening.
 
 The whole torneio has 8 pairs on 3 mesas (a full bracket: no byes; the 4th quarter-final waits
 for a free mesa). Byes get their own short torneio of 5 pairs. Matches are one game to 12
-(formato 1): a +12 (or +3 then +9) tap on the board ends one. The clock is not played here."""
+(formato 1): a +12 (or +3 then +9) tap on the board ends one. The final's round plays on the
+clock: its limit is reached by setting the round's start back in the live server's database (no
+test sleeps), and the TV, whose poll applies it, shows the final decided in time."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
+from flask import Flask
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+
+from scorekeeper.extensions import db
+from scorekeeper.torneios import clock, service
 
 from .conftest import PHONE
 from .pages import side
@@ -133,6 +141,32 @@ def next_at_mesa(board: Page) -> None:
     board.get_by_test_id("torneio-proximo").click()
 
 
+def round_ends(app: Flask, organiser: Page, round_: int) -> str:
+    """When a started round's time is up, as HH:MM in the bar's time zone (America/Sao_Paulo),
+    from its start as stored."""
+    with app.app_context():
+        torneio = service.find_torneio(organiser.url.rsplit("/", 1)[-1], edit=True)
+        assert torneio is not None
+        begun = clock.started(torneio.clock, round_)
+        assert begun is not None
+        ends = begun + timedelta(minutes=torneio.minutes)
+    return ends.astimezone(ZoneInfo("America/Sao_Paulo")).strftime("%H:%M")
+
+
+def time_up(app: Flask, organiser: Page, round_: int) -> datetime:
+    """A started round's clock set back in the live server's database as if started its minutes
+    and one more ago: its limit has come (no test sleeps); the new start."""
+    with app.app_context():
+        torneio = service.find_torneio(organiser.url.rsplit("/", 1)[-1], edit=True)
+        assert torneio is not None
+        begun = clock.started(torneio.clock, round_)
+        assert begun is not None
+        earlier = begun - timedelta(minutes=torneio.minutes + 1)
+        torneio.clock = {**torneio.clock, str(round_): clock.stamp(earlier)}
+        db.session.commit()
+    return earlier
+
+
 @pytest.fixture
 def opened(browser: Browser) -> Iterator[list[BrowserContext]]:
     """Browser contexts a test opens (the organiser's, each mesa's phone, the TV), all closed."""
@@ -150,12 +184,13 @@ def new_page(browser: Browser, opened: list[BrowserContext], viewport: dict[str,
 
 
 def test_a_torneio_of_8_pairs_on_3_mesas_from_the_mesas_links_with_the_tv_following(
-    browser: Browser, live_server: str, opened: list[BrowserContext]
+    browser: Browser, live_app: Flask, live_server: str, opened: list[BrowserContext]
 ) -> None:
     """Two pairs swapped before the first game, quarter-finals on 3 mesas (the 4th waits), a
     W.O., an override, an undo that reopens a finished match (its result and the call it set
     off taken back), a paused mesa, a free mesa's page following its next call, the 3rd place
-    and the final, the podium."""
+    and the final on the clock, the final decided in time when it reaches its limit, the
+    podium."""
     base = live_server
     org = new_page(browser, opened, PHONE)
     create(org, base, "Copa da Sinuca", 3, PAIRS)
@@ -296,14 +331,32 @@ def test_a_torneio_of_8_pairs_on_3_mesas_from_the_mesas_links_with_the_tv_follow
     expect(mesa[1].get_by_test_id("mesa-livre")).to_have_attribute("data-mesa", "1")
     expect(mesa[1].get_by_test_id("mesa-pausada")).to_be_visible()
 
-    # The 3rd place, then the final: the podium on the TV, the organiser's page and the mesas.
+    # The organiser starts the last round's clock (the 3rd place and the final): the TV counts
+    # down, and the mesas' boards say until when the round plays.
+    org.reload()
+    org.locator("[data-testid=comecar-rodada][data-rodada='3']").click()
+    expect(org.locator("[data-testid=relogio][data-rodada='3']")).to_be_visible()
+    expect(org.get_by_test_id("comecar-rodada")).to_have_count(0)
+    ends = round_ends(live_app, org, 3)
+    expect(tv.get_by_test_id("tv-relogio")).to_have_text(
+        re.compile(rf"Final: termina às {ends} · faltam (89|90) min"), timeout=FOLLOWS_MS
+    )
+    for board in (mesa[2], mesa[3]):
+        board.reload()
+        expect(board.get_by_test_id("tempo-rodada")).to_have_text(f"Tempo da rodada: até {ends}")
+
+    # The 3rd place ends; the final is at 3 x 0 when the round reaches its limit: under the rule
+    # 'lider' the TV's next read gives it to the pair ahead, decided in time, with a line in its
+    # mesa's log. The podium on the TV, the organiser's page and the mesas.
     tap(mesa[2], "b", "+12")
     tv_shows(tv, "3", "fim", third[1], mesa=2)
     expect(tv.get_by_test_id("campeao")).to_have_count(0)
     tap(mesa[3], "a", "+3")
     tv_score(tv, 3, "3-0", final)
-    tap(mesa[3], "a", "+9")
+    time_up(live_app, org, 3)
     tv_shows(tv, "3-0", "fim", final[0], mesa=3)
+    expect(match(tv, "3-0")).to_contain_text("decidido no tempo")
+    expect(tv.get_by_test_id("tv-relogio")).to_have_count(0)
     expect(tv.get_by_test_id("campeao")).to_have_attribute(
         "data-nome", final[0], timeout=FOLLOWS_MS
     )
@@ -312,7 +365,13 @@ def test_a_torneio_of_8_pairs_on_3_mesas_from_the_mesas_links_with_the_tv_follow
     org.reload()
     expect(org.get_by_test_id("campeao")).to_have_attribute("data-nome", final[0])
     expect(org.get_by_test_id("jogo").and_(org.locator("[data-estado=fim]"))).to_have_count(8)
-    next_at_mesa(mesa[3])
+    expect(match(org, "3-0")).to_contain_text("decidido no tempo")
+    mesa[3].reload()
+    expect(mesa[3].locator("[data-testid=registro].active").first).to_contain_text(
+        f"tempo esgotado: {final[0]} estava na frente e vence"
+    )
+    expect(mesa[3].get_by_test_id("score-a")).to_have_text("3")  # the score is left as it was
+    mesa[3].get_by_test_id("torneio-mesa").click()
     expect(mesa[3].get_by_test_id("campeao")).to_have_attribute("data-nome", final[0])
 
 
