@@ -8,6 +8,7 @@ from __future__ import annotations
 import hmac
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import Connection, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -150,10 +151,9 @@ def _checked_table(mesa_token: str) -> None:
     scorer_table(mesa_token)
 
 
-def create_turma(mesa_token: str, revision: int, name: str) -> Turma:
-    """A new turma (two fresh tokens) holding the table of this scorer token."""
-    _checked_table(mesa_token)
-    values = {
+def new_turma_values(name: str) -> dict[str, Any]:
+    """The row of a new turma named `name`: two fresh tokens, revision 0, no merges."""
+    return {
         "edit_token": new_token(),
         "view_token": new_token(),
         "revision": 0,
@@ -161,6 +161,12 @@ def create_turma(mesa_token: str, revision: int, name: str) -> Turma:
         "name": turma_name(name),
         "aliases": {},
     }
+
+
+def create_turma(mesa_token: str, revision: int, name: str) -> Turma:
+    """A new turma (two fresh tokens) holding the table of this scorer token."""
+    _checked_table(mesa_token)
+    values = new_turma_values(name)
     with db.engine.begin() as connection:
         new_id = connection.execute(insert(_TURMAS).returning(_TURMAS.c.id), values).scalar_one()
         _place(connection, mesa_token, revision, new_id)

@@ -12,8 +12,8 @@ from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..mesas import load_board, new_token
-from ..mesas.turmas import NOT_FOUND, VIEW_LINK, find_turma, token_in_link, turma_name
-from ..models import Dupla, HandRecord, Jogo, Mesa, Torneio, Turma, utcnow
+from ..mesas.turmas import NOT_FOUND, VIEW_LINK, find_turma, new_turma_values, token_in_link
+from ..models import Dupla, HandRecord, Jogo, Mesa, Torneio, Turma
 from ..rules import RulesError
 from .service import UnknownTorneio, find_torneio, pair_label
 
@@ -69,15 +69,7 @@ def _turma(link: str, name: str) -> tuple[Turma | None, dict[str, object] | None
         if turma is None:
             raise RulesError(VIEW_LINK if find_turma(token, edit=False) else NOT_FOUND)
         return turma, None
-    values = {
-        "edit_token": new_token(),
-        "view_token": new_token(),
-        "revision": 0,
-        "created_at": utcnow(),
-        "name": turma_name(name),
-        "aliases": {},
-    }
-    return None, values
+    return None, new_turma_values(name)
 
 
 def _copy(connection: Connection, source: Mesa, turma_id: int) -> None:

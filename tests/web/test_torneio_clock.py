@@ -20,33 +20,14 @@ from scorekeeper.torneio import present
 from scorekeeper.torneios import clock, service
 
 from .helpers import by_testid, open_table, play, scores
+from .torneio_pages import open_torneio, organiser_post, table_at, torneio_rev
 
 LATER = timedelta(minutes=91)  # past the 90 minutes of a round
 
 
 def new_torneio(client: FlaskClient, pairs: int = 4, **form: str) -> str:
     """A torneio of `pairs` pairs on 2 mesas, drawn; its organiser token."""
-    fields = {"nome": "Copa do Bar", "mesas": "2", "formato": "3", "minutos": "90", **form}
-    response = client.post("/torneio/novo", data=fields)
-    assert response.status_code == 303, response.text
-    token = response.headers["Location"].rsplit("/", 1)[-1]
-    for n in range(pairs):
-        names = {"jogador_1": f"A{n}", "jogador_2": f"B{n}"}
-        assert organiser_post(client, token, "inscrever", **names).status_code == 303
-    assert organiser_post(client, token, "sortear").status_code == 303
-    return token
-
-
-def rev(client: FlaskClient, token: str) -> str:
-    """The torneio revision the organiser's page is drawn at."""
-    match = re.search(r'data-testid="torneio" data-rev="(\d+)"', client.get(f"/t/{token}").text)
-    assert match
-    return match.group(1)
-
-
-def organiser_post(client: FlaskClient, token: str, route: str, **form: str) -> Any:
-    """An organiser's step posted from the page as drawn now."""
-    return client.post(f"/t/{token}/{route}", data={"rev": rev(client, token), **form})
+    return open_torneio(client, pairs, **{"nome": "Copa do Bar", "formato": "3", **form})
 
 
 def start(client: FlaskClient, token: str, round_: int = 1) -> Any:
@@ -56,13 +37,7 @@ def start(client: FlaskClient, token: str, round_: int = 1) -> Any:
 
 def table_of_mesa(client: FlaskClient, token: str, number: int) -> str:
     """The scorer token of the match now at mesa `number`, through the mesa's stable link."""
-    page = client.get(f"/t/{token}").text
-    shape = rf'href="[^"]*(/tm/[\w-]+)" data-testid="mesa-link" data-mesa="{number}"'
-    link = re.search(shape, page)
-    assert link
-    response = client.get(link.group(1))
-    assert response.status_code == 303
-    return response.headers["Location"].rsplit("/", 1)[-1]
+    return table_at(client, token, number)
 
 
 def torneio_row(app: Flask, token: str) -> Torneio:
@@ -168,7 +143,7 @@ def test_a_round_that_is_not_in_the_bracket_cannot_start(client: FlaskClient) ->
 
 def test_starting_a_round_from_a_stale_page_does_nothing(app: Flask, client: FlaskClient) -> None:
     token = new_torneio(client)
-    stale = rev(client, token)
+    stale = torneio_rev(client, token)
     organiser_post(client, token, "mesa/2/pausar", pausar="1")
     refused = client.post(f"/t/{token}/rodada/1/comecar", data={"rev": stale})
     assert refused.status_code == 409

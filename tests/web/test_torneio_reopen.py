@@ -5,7 +5,6 @@ sees the mesa play pairs the bracket no longer has and can call it off, nothing 
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
@@ -15,54 +14,14 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Mesa
 
 from .helpers import by_testid, play, post
+from .torneio_pages import matches, open_torneio, organiser_post, table_at
 
 WIN = "normal:0:12"  # a hand worth 12 from 0 x 0: the game, and with one game, the match
 
 
-def rev(client: FlaskClient, token: str) -> str:
-    """The torneio revision the organiser's page is drawn at."""
-    found = re.search(r'data-testid="torneio" data-rev="(\d+)"', client.get(f"/t/{token}").text)
-    assert found
-    return found.group(1)
-
-
-def organiser_post(client: FlaskClient, token: str, route: str, **form: str) -> Any:
-    """An organiser's step posted from the page as drawn now."""
-    return client.post(f"/t/{token}/{route}", data={"rev": rev(client, token), **form})
-
-
 def new_torneio(client: FlaskClient, pairs: int = 4, mesas: int = 1) -> str:
     """A drawn torneio of one-game matches, no 3rd place; its organiser token."""
-    fields = {"nome": "Copa", "mesas": str(mesas), "formato": "1", "formato_final": "1"}
-    response = client.post("/torneio/novo", data=fields)
-    assert response.status_code == 303
-    token = response.headers["Location"].rsplit("/", 1)[-1]
-    for n in range(pairs):
-        names = {"jogador_1": f"A{n}", "jogador_2": f"B{n}"}
-        assert organiser_post(client, token, "inscrever", **names).status_code == 303
-    assert organiser_post(client, token, "sortear").status_code == 303
-    return token
-
-
-def matches(client: FlaskClient, token: str) -> dict[str, dict[str, str]]:
-    """Each match of the organiser's bracket by key, with its data- attributes."""
-    page = client.get(f"/t/{token}").text
-    found = {}
-    for tag in re.findall(r'<article[^>]*data-testid="jogo"[^>]*>', page):
-        attrs = dict(re.findall(r'data-([\w-]+)="([^"]*)"', tag))
-        found[attrs["key"]] = attrs
-    return found
-
-
-def table_at(client: FlaskClient, token: str, number: int) -> str:
-    """The scorer token of the match now at mesa `number`, through the mesa's stable link."""
-    page = client.get(f"/t/{token}").text
-    shape = rf'href="[^"]*(/tm/[\w-]+)" data-testid="mesa-link" data-mesa="{number}"'
-    link = re.search(shape, page)
-    assert link
-    response = client.get(link.group(1))
-    assert response.status_code == 303, response.status_code
-    return response.headers["Location"].rsplit("/", 1)[-1]
+    return open_torneio(client, pairs, mesas=str(mesas), formato="1", formato_final="1")
 
 
 def table_exists(app: Flask, table: str) -> Mesa | None:

@@ -4,7 +4,6 @@ each finished match copied once into the turma, with every hand, counted by its 
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
@@ -14,20 +13,9 @@ from scorekeeper.extensions import db
 from scorekeeper.models import HandRecord, Mesa, Turma
 
 from .helpers import by_testid, play
+from .torneio_pages import organiser_post, table_at
 
 FINAL = ("normal:0:3", "normal:1:1", "normal:0:9")  # Nós win 12 x 1 in three hands
-
-
-def rev(client: FlaskClient, token: str) -> str:
-    """The torneio revision the organiser's page is drawn at."""
-    found = re.search(r'data-testid="torneio" data-rev="(\d+)"', client.get(f"/t/{token}").text)
-    assert found
-    return found.group(1)
-
-
-def organiser_post(client: FlaskClient, token: str, route: str, **form: str) -> Any:
-    """An organiser's step posted from the page as drawn now."""
-    return client.post(f"/t/{token}/{route}", data={"rev": rev(client, token), **form})
 
 
 def two_pairs(client: FlaskClient) -> tuple[str, str]:
@@ -48,10 +36,7 @@ def two_pairs(client: FlaskClient) -> tuple[str, str]:
 
 def final_table(client: FlaskClient, token: str) -> str:
     """The scorer token of the final, through mesa 1's link."""
-    page = client.get(f"/t/{token}").text
-    link = re.search(r'href="[^"]*(/tm/[\w-]+)" data-testid="mesa-link"', page)
-    assert link
-    return client.get(link.group(1)).headers["Location"].rsplit("/", 1)[-1]
+    return table_at(client, token, 1)
 
 
 def pair_links(client: FlaskClient, tv: str) -> dict[str, str]:
