@@ -218,8 +218,8 @@ class Evening:
             self.word[k] = bracket[k].pairs[side]
         elif kind in ("undo", "takeback"):
             words = self.table if kind == "undo" else self.word
-            # Left out: reopening a match while its mesa plays another (see the report of
-            # issue 27's tests): the mesa would hold two live matches.
+            # Left out: reopening a match while its mesa plays another after it scored the
+            # next one): the mesa would hold two open matches, flagged to the organiser.
             reopenable = [k for k in words if not self.mesa_taken(k)]
             if reopenable:
                 del words[reopenable[pick % len(reopenable)]]

@@ -1,4 +1,4 @@
-"""A torneio through its pages (issue 27): creating one, registration at the door, the draw,
+"""A torneio through its pages: creating one, registration at the door, the draw,
 matches called to mesas and played on their Tento tables through the mesas' stable links, the
 organiser's word (W.O., override, taken back), the TV and its poll, refusals, the podium."""
 

@@ -1,4 +1,4 @@
-"""The torneio's clock (issue 27, item 6): the organiser starts each bracket round, the TV and
+"""The torneio's clock: the organiser starts each bracket round, the TV and
 the organiser's page show when it ends, a match's board shows it too, and at the limit the rule
 chosen at creation is applied once to every match still playing, with a line in its table's log.
 Time is given (`now`) or the round's start is set back: no test sleeps."""

@@ -1,6 +1,5 @@
 """The end of a torneio: every match and hand as CSV and JSON, and the podium as a PNG, on the
-TV's read-only token, linked from the organiser's page and the TV once the podium is known
-(issue 27, item 8)."""
+TV's read-only token, linked from the organiser's page and the TV once the podium is known."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The TV's poll (issue 27, item 7): one read while nothing changed, and the body drawn once a
+"""The TV's poll: one read while nothing changed, and the body drawn once a
 version in a process for every screen (caches.TV_BODIES), never older than the version asked."""
 
 from __future__ import annotations

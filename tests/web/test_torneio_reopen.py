@@ -1,4 +1,4 @@
-"""An undo that reopens a finished torneio match (issue 27, item 4): its result leaves the bracket,
+"""An undo that reopens a finished torneio match: its result leaves the bracket,
 and the match it set off is called off while nobody scored in it; once scored, the organiser
 sees the mesa play pairs the bracket no longer has and can call it off, nothing lost."""
 

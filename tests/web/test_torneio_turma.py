@@ -1,4 +1,4 @@
-"""A pair's torneio matches saved in its turma (issue 27, item 8): from the TV's read-only link,
+"""A pair's torneio matches saved in its turma: from the TV's read-only link,
 each finished match copied once into the turma, with every hand, counted by its statistics."""
 
 from __future__ import annotations
