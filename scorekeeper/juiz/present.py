@@ -12,7 +12,7 @@ from urllib.parse import quote
 from flask import url_for
 
 from ..mesas import Board
-from ..pages.links import share_root
+from ..pages.links import shared_url
 from ..rules import (
     DECK,
     MANILHAS,
@@ -30,7 +30,6 @@ from ..rules import (
     undecided,
     ways_to,
 )
-from ..urls import absolute_url
 from . import apply, reference
 from .naming import NAME_KEYS, Naming, names_of
 from .query import (
@@ -60,7 +59,7 @@ def share(endpoint: str, params: Mapping[str, Any], headline: str, names: Naming
     """The ruling's link to share, with the names the page shows (never the table's token),
     under the address other phones can open (the one the share page uses, never localhost
     unless nothing else serves), and the WhatsApp link that sends it."""
-    href = absolute_url(endpoint, share_root().url, **{**params, **names.params()})
+    href = shared_url(endpoint, **{**params, **names.params()})
     return {"share_href": href, "whatsapp_href": whatsapp(headline, href)}
 
 

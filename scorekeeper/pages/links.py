@@ -6,11 +6,12 @@ from __future__ import annotations
 import ipaddress
 import socket
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import quote, urlsplit
 
 from flask import current_app, request
 
-from ..urls import public_url
+from ..urls import absolute_url, public_url
 
 LOCAL_NAMES = ("localhost", "localhost.localdomain", "ip6-localhost", "0.0.0.0")
 PRIVATE_NOTE = "O servidor atende só este computador: os códigos não abrem em outro celular."
@@ -98,3 +99,9 @@ def share_root() -> ShareRoot:
 def whatsapp_url(message: str) -> str:
     """WhatsApp's link that lets the user pick a chat to send `message` to."""
     return "https://wa.me/?text=" + quote(message, safe="")
+
+
+def shared_url(endpoint: str, **values: Any) -> str:
+    """An absolute link to give away (a QR code, the chat): under PUBLIC_URL or the address
+    other phones can open, as the share page's."""
+    return absolute_url(endpoint, share_root().url, **values)

@@ -8,18 +8,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..mesas.words import local_time
-from ..pages.links import share_root
+from ..pages.links import shared_url
 from ..pages.qr import qr_svg
 from ..rules import BEST_OF, VARIANTE
 from ..torneios import bracket as chave
 from ..torneios import clock as relogio
 from ..torneios.service import AT_LIMIT, Called, Snapshot, round_title
-from ..urls import absolute_url
-
-
-def shared_url(endpoint: str, **values: Any) -> str:
-    """An absolute link to give away (QR codes): under PUBLIC_URL or the LAN address."""
-    return absolute_url(endpoint, share_root().url, **values)
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from ..errors import answer_refusals
 from ..limits import opening_limit
 from ..mesas.inputs import Write, number, visible
 from ..pages.exports import CSV_TYPE, csv_lines, download
+from ..pages.links import shared_url
 from ..torneios import service
 from ..torneios import turma as saving
 from ..torneios.service import Settings, StaleTorneio
@@ -98,7 +99,7 @@ def _page(token: str, message: str | None = None, status: int = 200) -> Response
     page = render_template(
         "torneio/page.html",
         message=message,
-        tv_url=present.shared_url("torneio.tv", token=snap.torneio.view_token),
+        tv_url=shared_url("torneio.tv", token=snap.torneio.view_token),
         version=service.version(snap.torneio.view_token),
         poll_ms=_poll_ms(),
         **present.context(snap),
@@ -299,8 +300,8 @@ def tv(token: str) -> Response:
         "torneio/tv.html",
         version=service.version(view_token),
         poll_ms=_poll_ms(),
-        watch_url=present.shared_url("torneio.tv", token=view_token),
-        qr=present.tv_qr(present.shared_url("torneio.tv", token=view_token)),
+        watch_url=shared_url("torneio.tv", token=view_token),
+        qr=present.tv_qr(shared_url("torneio.tv", token=view_token)),
         **present.context(snap),
     )
     return make_response(page)

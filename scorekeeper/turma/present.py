@@ -13,17 +13,10 @@ from ..mesas import Board, load_board, turmas, words
 from ..mesas import stats as stats_domain
 from ..models import Entry, Mesa, Turma
 from ..pages.image import score_png
-from ..pages.links import share_root
+from ..pages.links import share_root, shared_url
 from ..pages.live import live_context
 from ..pages.qr import qr_svg
 from ..rules import PAULISTA, PLAYERS, Kind, Variant
-from ..urls import absolute_url
-
-
-def shared_url(endpoint: str, **values: Any) -> str:
-    """An absolute link to give away (a QR code, the chat): under PUBLIC_URL or the address
-    other phones can open, as the share page's."""
-    return absolute_url(endpoint, share_root().url, **values)
 
 
 def streak_text(streak: int) -> str:

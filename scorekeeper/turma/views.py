@@ -29,6 +29,7 @@ from ..limits import opening_limit
 from ..mesas import StaleTurma, transfer, turmas
 from ..mesas.inputs import Write, visible
 from ..mesas.service import find_mesa
+from ..pages import links
 from ..pages.exports import CSV_TYPE, csv_lines, download
 from ..rules import RulesError
 from . import present
@@ -45,8 +46,8 @@ def _no_index(response: Response) -> Response:
 
 @bp.app_template_global("shared_url")
 def shared_url(endpoint: str, **values: Any) -> str:
-    """An absolute link for a template to give away (see present.shared_url)."""
-    return present.shared_url(endpoint, **values)
+    """An absolute link for a template to give away (see pages.links.shared_url)."""
+    return links.shared_url(endpoint, **values)
 
 
 # --- saving a table in a turma --------------------------------------------------------------
