@@ -29,6 +29,8 @@ from ..models import (
     HandRecord,
     Mesa,
     MesaWrite,
+    Torneio,
+    Turma,
     entry,
     utcnow,
 )
@@ -75,6 +77,22 @@ def find_mesa(token: str, *, edit: bool) -> Mesa | None:
         return None
     stored = mesa.edit_token if edit else mesa.view_token
     return mesa if hmac.compare_digest(stored.encode(), token.encode()) else None
+
+
+Holder = TypeVar("Holder", Mesa, Turma, Torneio)
+
+
+def find_holder(model: type[Holder], token: str, *, edit: bool) -> Holder | None:
+    """The row of `model` (a table, a turma, a torneio) whose edit (or view) token is `token`,
+    compared in constant time; None for a token nothing holds or that could be none."""
+    if not _token_shaped(token):
+        return None
+    column = model.edit_token if edit else model.view_token
+    found = db.session.execute(select(model).where(column == token)).scalar_one_or_none()
+    if found is None:
+        return None
+    stored = found.edit_token if edit else found.view_token
+    return found if hmac.compare_digest(stored.encode(), token.encode()) else None
 
 
 def scorer_table(token: str) -> Mesa:

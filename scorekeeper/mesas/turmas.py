@@ -5,7 +5,6 @@ Flask request here."""
 
 from __future__ import annotations
 
-import hmac
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -17,7 +16,7 @@ from ..extensions import db
 from ..models import Mesa, Turma, utcnow
 from ..rules import TABLE_OPTIONS, VARIANTE, RulesError
 from .refusals import StaleRevision, StaleTurma, UnknownTable, ViewOnly
-from .service import TOKEN_SHAPE, new_token, scorer_table
+from .service import TOKEN_SHAPE, find_holder, new_token, scorer_table
 
 MAX_NAME = 40
 DEFAULT_NAME = "Turma"
@@ -45,21 +44,10 @@ class UnknownTurma(UnknownTable):
     """No turma has this token: a 404, like a table's."""
 
 
-_TURMA_BY = {
-    edit: select(Turma).where(column == bindparam("token"))
-    for edit, column in ((True, Turma.edit_token), (False, Turma.view_token))
-}
-
 
 def find_turma(token: str, *, edit: bool) -> Turma | None:
     """The turma whose edit (or view) token is `token`, compared in constant time."""
-    if not TOKEN_SHAPE.fullmatch(token):
-        return None
-    turma = db.session.execute(_TURMA_BY[edit], {"token": token}).scalar_one_or_none()
-    if turma is None:
-        return None
-    stored = turma.edit_token if edit else turma.view_token
-    return turma if hmac.compare_digest(stored.encode(), token.encode()) else None
+    return find_holder(Turma, token, edit=edit)
 
 
 def scorer_turma(token: str) -> Turma:

@@ -18,10 +18,9 @@ from .. import caches
 from ..mesas import Board, forecast, turmas, words
 from ..mesas.board import CHART_HANDS
 from ..models import ACTIVE, Entry, Mesa
-from ..pages.links import share_root, whatsapp_url
+from ..pages.links import shared_url, whatsapp_url
 from ..rules import FERRO_MODE, SPECIAL_AT, VARIANTS, Kind, MatchState, Outcome, Phase, Variant
 from ..torneios import service as torneios
-from ..urls import absolute_url
 
 # The board's own routes, /m/<token>/<path>: the views and board_urls share these.
 PATHS = {
@@ -83,11 +82,12 @@ def page_context(board: Board) -> dict[str, Any]:
     """What the board's page adds to its fragment: the layouts a tap may lead to (for the
     forecast), the turma the table is in and, for a torneio's match, its torneio and when its
     round ends."""
-    ends = torneios.round_deadline(board.mesa) if board.mesa.torneio_id is not None else None
+    match = torneios.match_of_table(board.mesa)
+    ends = match.ends if match is not None else None
     return {
         "forecast_layouts": forecast_layouts(board),
         "turma": turmas.turma_of(board.mesa),
-        "torneio_match": torneios.match_of_table(board.mesa),
+        "torneio_match": match,
         "round_ends": words.local_time(ends.replace(tzinfo=None)) if ends else None,
     }
 
@@ -122,7 +122,7 @@ def result_share(board: Board) -> ResultShare | None:
     text = f"{title} {score} · partidas {state.wins[0]} x {state.wins[1]}"
     if state.config.variant.code != "paulista":  # Paulista, the default, goes unsaid
         text = f"{text} · {state.config.variant.name}"
-    url = absolute_url("share.live", share_root().url, token=board.mesa.view_token)
+    url = shared_url("share.live", token=board.mesa.view_token)
     return ResultShare(title, text, url)
 
 

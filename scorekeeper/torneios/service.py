@@ -22,11 +22,11 @@ from sqlalchemy import Connection, bindparam, delete, func, insert, select, upda
 
 from ..extensions import db
 from ..mesas import load_board
-from ..mesas.inputs import INT_LIMIT
+from ..mesas.inputs import INT_LIMIT, MAX_TEAM
 from ..mesas.refusals import StaleRevision, UnknownTable, ViewOnly
-from ..mesas.service import TOKEN_SHAPE, append_on, new_token
+from ..mesas.service import TOKEN_SHAPE, append_on, find_holder, new_token
 from ..models import ACTIVE, Dupla, HandRecord, Jogo, Mesa, Sumula, Torneio, TorneioMesa, utcnow
-from ..rules import Kind, MatchState, Outcome, Phase, RulesError
+from ..rules import VARIANTS, Kind, MatchState, Outcome, Phase, RulesError, variant
 from . import bracket as chave
 from . import clock as relogio
 from .bracket import Bracket
@@ -67,14 +67,8 @@ def _same(stored: str, token: str) -> bool:
 
 
 def find_torneio(token: str, *, edit: bool) -> Torneio | None:
-    """The torneio whose organiser (or TV) token is `token`."""
-    if not _shaped(token):
-        return None
-    column = Torneio.edit_token if edit else Torneio.view_token
-    found = db.session.execute(select(Torneio).where(column == token)).scalar_one_or_none()
-    if found is None:
-        return None
-    return found if _same(found.edit_token if edit else found.view_token, token) else None
+    """The torneio whose organiser (or TV) token is `token`, compared in constant time."""
+    return find_holder(Torneio, token, edit=edit)
 
 
 def organiser_torneio(token: str) -> Torneio:
@@ -164,9 +158,8 @@ class Settings:
         if not self.name:
             raise RulesError("Dê um nome ao torneio.")
         _text(self.name, MAX_NAME, "Nome do torneio")
-        _choice(self.variante, ("paulista", "mineiro"), "Regras inválidas.")
-        allowed = (2, 4, 6) if self.variante == "mineiro" else (2, 4)
-        _choice(self.players, allowed, "Número de jogadores inválido.")
+        _choice(self.variante, tuple(VARIANTS), "Regras inválidas.")
+        _choice(self.players, VARIANTS[self.variante].players, "Número de jogadores inválido.")
         _choice(self.best_of, FORMATS, "Formato inválido.")
         _choice(self.final_best_of, FORMATS, "Formato da final inválido.")
         _choice(self.at_limit, tuple(AT_LIMIT), "Regra do tempo inválida.")
@@ -189,24 +182,22 @@ def create_torneio(settings: Settings) -> Torneio:
     return torneio
 
 
-_CLAIM = (
-    update(Torneio.__table__)
-    .where(
-        Torneio.__table__.c.edit_token == bindparam("token"),
-        Torneio.__table__.c.revision == bindparam("revision"),
+_TORNEIOS = Torneio.__table__
+
+
+def _claiming(which: Any) -> Any:
+    """The statement that takes the next revision of the torneio `which` names, only from the
+    revision given, returning its id (no row: a stale revision or no such torneio)."""
+    return (
+        update(_TORNEIOS)
+        .where(which, _TORNEIOS.c.revision == bindparam("revision"))
+        .values(revision=_TORNEIOS.c.revision + 1)
+        .returning(_TORNEIOS.c.id)
     )
-    .values(revision=Torneio.__table__.c.revision + 1)
-    .returning(Torneio.__table__.c.id)
-)
-_CLAIM_BY_ID = (
-    update(Torneio.__table__)
-    .where(
-        Torneio.__table__.c.id == bindparam("torneio"),
-        Torneio.__table__.c.revision == bindparam("revision"),
-    )
-    .values(revision=Torneio.__table__.c.revision + 1)
-    .returning(Torneio.__table__.c.id)
-)
+
+
+_CLAIM = _claiming(_TORNEIOS.c.edit_token == bindparam("token"))
+_CLAIM_BY_ID = _claiming(_TORNEIOS.c.id == bindparam("torneio"))
 
 
 def _claim(connection: Connection, token: str, revision: int) -> int:
@@ -346,6 +337,18 @@ def draw_bracket(token: str, revision: int, rng: random.Random | None = None) ->
         )
 
 
+def _started(connection: Connection, torneio_id: int) -> bool:
+    """True once a game started: a called match's table has a tap, or one was decided (as
+    Snapshot.started says, read inside a step's transaction)."""
+    found = connection.execute(
+        select(Jogo.id)
+        .join(Mesa, Mesa.id == Jogo.mesa_id)
+        .where(Jogo.torneio_id == torneio_id, (Mesa.revision > 0) | Jogo.decided.is_not(None))
+        .limit(1)
+    ).first()
+    return found is not None
+
+
 def swap_pairs(token: str, revision: int, first: int, second: int) -> None:
     """Two pairs exchange places in the bracket until the first game starts (a tap or the
     organiser's word on a match); the next sync takes back the calls whose pairs changed."""
@@ -354,16 +357,7 @@ def swap_pairs(token: str, revision: int, first: int, second: int) -> None:
         row = _torneio_row(connection, torneio_id)
         if row.slots is None:
             raise RulesError("Sorteie a chave antes de trocar duplas de lugar.")
-        started = connection.execute(
-            select(func.count())
-            .select_from(Jogo)
-            .join(Mesa, Mesa.id == Jogo.mesa_id)
-            .where(
-                Jogo.torneio_id == torneio_id,
-                (Mesa.revision > 0) | Jogo.decided.is_not(None),
-            )
-        ).scalar_one()
-        if started:
+        if _started(connection, torneio_id):
             raise RulesError("Os jogos já começaram: a chave não muda mais.")
         try:
             slots = chave.swapped(row.slots, first, second)
@@ -381,13 +375,11 @@ def undo_draw(token: str, revision: int) -> None:
         torneio_id = _claim(connection, token, revision)
         if _torneio_row(connection, torneio_id).slots is None:
             raise RulesError("A chave ainda não foi sorteada.")
-        calls = connection.execute(
-            select(Jogo.id, Jogo.mesa_id, Jogo.decided, Mesa.revision)
-            .join(Mesa, Mesa.id == Jogo.mesa_id)
-            .where(Jogo.torneio_id == torneio_id)
-        ).all()
-        if any(c.revision > 0 or c.decided is not None for c in calls):
+        if _started(connection, torneio_id):
             raise RulesError("Os jogos já começaram: o sorteio não pode mais ser desfeito.")
+        calls = connection.execute(
+            select(Jogo.id, Jogo.mesa_id).where(Jogo.torneio_id == torneio_id)
+        ).all()
         for call in calls:
             connection.execute(delete(Jogo.__table__).where(Jogo.id == call.id))
             connection.execute(delete(Mesa.__table__).where(Mesa.id == call.mesa_id))
@@ -480,7 +472,7 @@ def _called(jogo: Jogo, mesa: Mesa) -> Called:
     winner = jogo.decided
     if winner is None and state.series_winner is not None:
         winner = (jogo.pair_a, jogo.pair_b)[state.series_winner]
-    phase = state.phase.value if state.phase.name in ("MAO_DE_ONZE", "MAO_DE_FERRO") else ""
+    phase = state.phase.value if state.phase in (Phase.MAO_DE_ONZE, Phase.MAO_DE_FERRO) else ""
     return Called(jogo, mesa, state.points, state.wins, winner, phase, state)
 
 
@@ -555,22 +547,34 @@ def _minutes_key(clock: dict[str, Any], minutes: int, now: datetime) -> str:
 
 
 def _table_settings(torneio: Torneio, snap: Snapshot, match: chave.Match) -> dict[str, Any]:
-    """The settings of the Tento table a match is scored on: the torneio's rules and format,
-    the pairs' names, seats alternating between the sides."""
+    """The row of the Tento table a match is scored on: fresh tokens, the torneio's rule set
+    (its cards, special hand and ferro as the rule set has them) and format, the pairs' names,
+    seats alternating between the sides."""
     a, b = snap.pairs[match.a or 0], snap.pairs[match.b or 0]
     final = match.key == chave.key(snap.bracket.rounds, 0) if snap.bracket else False
     seats: list[str] = []
     if torneio.players > 2:
         for first, second in zip(a.players, b.players, strict=False):
             seats += [str(first), str(second)]
+    rules = variant(torneio.variante)
+    cards = rules.ruleset()
     return {
-        "variante": torneio.variante,
+        "edit_token": new_token(),
+        "view_token": new_token(),
+        "revision": 0,
+        "created_at": utcnow(),
+        "first_dealer": 0,
+        "link_changes": 0,
+        "variante": rules.code,
         "players": torneio.players,
         "best_of": torneio.final_best_of if final else torneio.best_of,
-        "special_at": 10 if torneio.variante == "mineiro" else 11,
-        "ferro_mode": "cegas",
-        "team_a": pair_label(a)[:24],
-        "team_b": pair_label(b)[:24],
+        "special_at": rules.special_at[0],
+        "ferro_mode": rules.ferro_modes[0],
+        "deck": cards.deck,
+        "manilhas": cards.manilhas,
+        "tie_opener": cards.tie_opener,
+        "team_a": pair_label(a)[:MAX_TEAM],
+        "team_b": pair_label(b)[:MAX_TEAM],
         "player_names": seats if len(seats) == torneio.players else [],
         "torneio_id": torneio.id,
     }
@@ -653,19 +657,7 @@ def _apply_changes(
     assert snap.bracket is not None
     for match_key, number in new.items():
         match = snap.bracket[match_key]
-        settings = _table_settings(torneio, snap, match)
-        table = {
-            "edit_token": new_token(),
-            "view_token": new_token(),
-            "revision": 0,
-            "created_at": utcnow(),
-            "first_dealer": 0,
-            "deck": "sujo",
-            "manilhas": "fixa" if torneio.variante == "mineiro" else "variavel",
-            "tie_opener": "mao",
-            "link_changes": 0,
-            **settings,
-        }
+        table = _table_settings(torneio, snap, match)
         mesa_id = connection.execute(
             insert(Mesa.__table__).returning(Mesa.__table__.c.id), table
         ).scalar_one()
@@ -787,13 +779,14 @@ def set_paused(token: str, revision: int, number: int, paused: bool) -> None:
 @dataclass(frozen=True)
 class TableMatch:
     """What a torneio match's own board says of its torneio: the torneio's name, the mesa, the
-    match's round and its súmula."""
+    match's round, its súmula and when its round ends (aware, UTC; None before it started)."""
 
     name: str
     mesa: int
     mesa_token: str
     title: str
     lines: tuple[str, ...]
+    ends: datetime | None
 
 
 def match_of_table(table: Mesa) -> TableMatch | None:
@@ -816,7 +809,8 @@ def match_of_table(table: Mesa) -> TableMatch | None:
         )
     ).scalar_one()
     title = round_title(jogo.key, rounds)
-    return TableMatch(torneio.name, jogo.mesa_number, token, title, tuple(lines))
+    ends = relogio.deadline(torneio.clock or {}, round_of(torneio, jogo.key), torneio.minutes)
+    return TableMatch(torneio.name, jogo.mesa_number, token, title, tuple(lines), ends)
 
 
 def round_title(match_key: str, rounds: int) -> str:
@@ -881,20 +875,6 @@ def round_of(torneio: Torneio, match_key: str) -> int:
     if match_key == chave.THIRD:
         return chave.rounds_for(len(torneio.slots or ()))
     return int(match_key.split("-")[0])
-
-
-def round_deadline(table: Mesa) -> datetime | None:
-    """When the round of the torneio match played on this table ends (aware, UTC); None for a
-    table of no torneio, or before its round was started."""
-    if table.torneio_id is None:
-        return None
-    torneio = db.session.get(Torneio, table.torneio_id)
-    match_key = db.session.execute(
-        select(Jogo.key).where(Jogo.mesa_id == table.id)
-    ).scalar_one_or_none()
-    if torneio is None or match_key is None:
-        return None
-    return relogio.deadline(torneio.clock or {}, round_of(torneio, match_key), torneio.minutes)
 
 
 @dataclass(frozen=True)
