@@ -78,6 +78,12 @@ class Mesa(db.Model):  # type: ignore[name-defined,misc]
     torneio_id: Mapped[int | None] = mapped_column(ForeignKey("torneio.id"), index=True)
     # The torneio match table this one is a copy of, saved in a pair's turma (once per turma).
     copied_from_id: Mapped[int | None] = mapped_column(ForeignKey("mesa.id"))
+    # A torneio match table: the numbered mesa it was called to (kept after the match is called
+    # off, so that its phones still find the mesa's link), and why it takes no more writes when
+    # its match was decided off its board (CLOSED_HOW: a W.O., the organiser's result, the
+    # clock, called off). Every write's compare-and-swap requires it to be None.
+    torneio_mesa: Mapped[int | None]
+    closed: Mapped[str | None] = mapped_column(String(16))
 
     records: Mapped[list[HandRecord]] = relationship(
         back_populates="mesa", order_by="HandRecord.seq", lazy="raise"
@@ -198,8 +204,12 @@ class Jogo(db.Model):  # type: ignore[name-defined,misc]
     pair_a: Mapped[int]
     pair_b: Mapped[int]
     called_at: Mapped[datetime] = mapped_column(default=utcnow)
-    decided: Mapped[int | None]  # the pair the organiser gave it to
-    decided_how: Mapped[str | None] = mapped_column(String(16))  # "wo" | "organizador"
+    decided: Mapped[int | None]  # the pair the organiser (or the clock) gave it to
+    decided_how: Mapped[str | None] = mapped_column(String(16))  # "wo" | "organizador" | "tempo"
+    # The pairs the match had in the bracket when it was decided: the word counts only while
+    # the bracket still has them there (a feeder reopened since makes it count for nothing).
+    decided_a: Mapped[int | None]
+    decided_b: Mapped[int | None]
 
 
 class Sumula(db.Model):  # type: ignore[name-defined,misc]

@@ -48,6 +48,14 @@ class StaleTurma(StaleRevision):
     message = "A turma mudou em outro aparelho; confira."
 
 
+class MatchOver(Refusal):
+    """A torneio match decided off its board (a W.O., the organiser's result, the clock's
+    limit) or called off: its table takes no more writes; the board drawn again says why and
+    leads to the mesa's match now."""
+
+    message = "Este jogo do torneio já foi encerrado fora do placar: nada foi marcado."
+
+
 class AlreadyApplied(Refusal):
     """The table applied a write with this client id before (its answer was lost on the way
     back and the phone sent it again): answer with the current board, apply nothing."""

@@ -37,13 +37,24 @@ from ..models import (
 from ..rules import HAND_KINDS, Kind, MatchState, Outcome, RulesError
 from .board import ACTIVE_TAIL, LOG_ON_BOARD, Board, assemble, number, state_after
 from .inputs import INT_LIMIT
-from .refusals import AlreadyApplied, ReusedClientId, StaleRevision, UnknownTable, ViewOnly
+from .refusals import (
+    AlreadyApplied,
+    MatchOver,
+    ReusedClientId,
+    StaleRevision,
+    UnknownTable,
+    ViewOnly,
+)
 from .settings import SETTING_NAMES, TableSettings, edit_json, edit_of
 from .words import notes_of
 
 RECENT_LIMIT = 12  # tables a browser remembers on its home page
 MAX_RECORDS = 20_000  # records a table may hold: far above any evening, a bound on abuse
 TORNEIO_SERIES = "Este jogo é do torneio: a série não recomeça nesta mesa."
+TORNEIO_EDIT = (
+    "Os nomes e as regras deste jogo são do torneio: aqui só muda quem dá as cartas."
+    " Para corrigir o nome de uma dupla, fale com o organizador."
+)
 FULL_TABLE = (
     "Esta mesa chegou ao limite de 20.000 registros. Abra uma mesa nova para continuar."
 )
@@ -379,12 +390,19 @@ _ROTATE = (
     )
     .returning(*_MESAS.c)
 )
+# Every write's claim: only on the revision drawn, and only while the table is open (a torneio
+# match decided off its board or called off is closed: see torneios.service).
 _CLAIM = (
     update(_MESAS)
-    .where(_MESAS.c.edit_token == bindparam("token"), _MESAS.c.revision == bindparam("revision"))
+    .where(
+        _MESAS.c.edit_token == bindparam("token"),
+        _MESAS.c.revision == bindparam("revision"),
+        _MESAS.c.closed.is_(None),
+    )
     .values(revision=_MESAS.c.revision + 1)
     .returning(*_MESAS.c)
 )
+_CLOSED = select(_MESAS.c.closed).where(_MESAS.c.edit_token == bindparam("token"))
 
 
 _JOURNAL = insert(MesaWrite.__table__)
@@ -457,9 +475,19 @@ def _write(
     except (StaleRevision, IntegrityError):
         if client_id:
             _check_journal(token, client_id, what)
+        _check_open(token)
         raise
     _keep_board(written.board)
     return written
+
+
+def _check_open(token: str) -> None:
+    """MatchOver when the table with this edit token is closed (its torneio match was decided
+    off its board or called off); nothing otherwise."""
+    with db.engine.connect() as connection:
+        closed = connection.execute(_CLOSED, {"token": token}).scalar_one_or_none()
+    if closed is not None:
+        raise MatchOver()
 
 
 def _check_journal(token: str, client_id: str, what: str) -> None:
@@ -686,11 +714,11 @@ def edit_table(
         first = (dealer - board.state.hands_dealt) % players
         # A table keeps its rule set: the games played were scored by it.
         kept: dict[str, Any] = {"variante": before.variante}
-        if board.mesa.torneio_id is not None:  # a torneio's match keeps its format
-            kept |= {"players": before.players, "best_of": before.best_of}
         after = TableSettings.read({**settings, **kept, "first_dealer": first})
         if after == before:
             raise RulesError(NOTHING_CHANGED)
+        if board.mesa.torneio_id is not None and after != replace(before, first_dealer=first):
+            raise RulesError(TORNEIO_EDIT)  # a torneio's names and rules are the torneio's
         state = board.state.reconfigured(after.config, before.teams)
         outcome = Outcome(Kind.MESA_EDITADA)
         record = _append(connection, board, outcome, state, settings=edit_json(before, after))

@@ -73,7 +73,8 @@ _TURMAS, _MESAS, _RECORDS = Turma.__table__, Mesa.__table__, HandRecord.__table_
 _LEFT_OUT = {
     _TURMAS: ("id", "edit_token", "view_token", "departures"),
     _MESAS: (
-        "id", "edit_token", "view_token", "turma_id", "previous_id", "torneio_id", "copied_from_id"
+        "id", "edit_token", "view_token", "turma_id", "previous_id", "torneio_id", "copied_from_id",
+        "torneio_mesa", "closed",
     ),
     _RECORDS: ("id", "mesa_id"),
 }

@@ -26,6 +26,13 @@ VIEW_PATH = re.compile(r"/vt/([A-Za-z0-9_-]{1,64})/?(?:[?#].*)?$")
 NOT_FOUND = "Não achei essa turma: confira o link de marcar da turma."
 VIEW_LINK = "Esse é o link de assistir: cole o link de marcar da turma."
 NO_TABLE = "A turma ainda não tem mesa para jogar de novo."
+TORNEIO_TABLE = (
+    "Este jogo é do torneio: ele não entra em turma por aqui. Na TV do torneio, “Salve os jogos"
+    " da sua dupla na turma” guarda uma cópia dos jogos terminados."
+)
+TORNEIO_REMATCH = (
+    "Este jogo é do torneio: o próximo jogo desta mesa é o que a chave chamar para ela."
+)
 REMATCH_ELSEWHERE = (
     "A revanche desta mesa já foi aberta, e os links dela foram trocados ou ela foi para outra"
     " turma: peça o link novo a quem está marcando."
@@ -92,9 +99,15 @@ def token_in_link(link: str) -> str:
 
 _MESAS = Mesa.__table__
 _TURMAS = Turma.__table__
+# A table goes in a turma on its revision, never a torneio's table (its names are the torneio's;
+# a pair saves a copy of its matches from the TV instead).
 _PLACE = (
     update(_MESAS)
-    .where(_MESAS.c.edit_token == bindparam("token"), _MESAS.c.revision == bindparam("revision"))
+    .where(
+        _MESAS.c.edit_token == bindparam("token"),
+        _MESAS.c.revision == bindparam("revision"),
+        _MESAS.c.torneio_id.is_(None),
+    )
     .values(turma_id=bindparam("turma"), revision=_MESAS.c.revision + 1)
     .returning(_MESAS.c.id)
 )
@@ -133,10 +146,12 @@ def _place(connection: Connection, mesa_token: str, revision: int, turma_id: int
 
 
 def _checked_table(mesa_token: str) -> None:
-    """UnknownTable or ViewOnly before any write when the table's link is not a scorer's."""
+    """UnknownTable or ViewOnly before any write when the table's link is not a scorer's, and
+    a pt-BR refusal for a torneio's table."""
     if not TOKEN_SHAPE.fullmatch(mesa_token):
         raise UnknownTable()
-    scorer_table(mesa_token)
+    if scorer_table(mesa_token).torneio_id is not None:
+        raise RulesError(TORNEIO_TABLE)
 
 
 def new_turma_values(name: str) -> dict[str, Any]:
@@ -220,7 +235,10 @@ def _reachable(rematch: Mesa, mesa: Mesa) -> Mesa:
 def play_again(mesa: Mesa) -> Mesa:
     """A new table with this one's names, seating, rules and series, in the same turma, the
     first deal one seat on. One per table: asked twice, the second gets the first's table
-    (while it can be reached from this one, see `_reachable`)."""
+    (while it can be reached from this one, see `_reachable`). A torneio's table has none: its
+    mesa's next match is the bracket's."""
+    if mesa.torneio_id is not None:
+        raise RulesError(TORNEIO_REMATCH)
     found = db.session.execute(_SUCCESSOR, {"previous": mesa.id}).scalar_one_or_none()
     if found is not None:
         return _reachable(found, mesa)

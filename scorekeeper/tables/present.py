@@ -46,10 +46,12 @@ def board_context(board: Board, message: str | None = None, status: int = 200) -
     """Everything _board.html needs; `message` goes to the feedback slot."""
     state, last = board.state, board.last
     chart_a, chart_b, hands, cut = chart_points(board)
-    shown = layout(board)
+    closed = closed_match(board.mesa)
+    shown = layout(board, closed=closed.text if closed else "")
     return {
         "board": board,
         "layout": shown,
+        "closed": closed,
         "forecast": forecast.board_forecast(state),
         "forecast_url": forecast_url(board.mesa.special_at, state.config.variant.code),
         "mesa": board.mesa,
@@ -90,6 +92,26 @@ def page_context(board: Board) -> dict[str, Any]:
         "torneio_match": match,
         "round_ends": words.local_time(ends.replace(tzinfo=None)) if ends else None,
     }
+
+
+@dataclass(frozen=True)
+class Closed:
+    """A torneio match decided off its board or called off: why, in words, and the mesa's link
+    its phones go to (the match called there now)."""
+
+    text: str
+    url: str
+
+
+def closed_match(mesa: Mesa) -> Closed | None:
+    """What a closed torneio table's board says and where it leads; None while it is open."""
+    if mesa.closed is None:
+        return None
+    match = torneios.match_of_table(mesa)
+    if match is None:
+        return Closed(torneios.CLOSED_SHORT, url_for("tables.board", token=mesa.edit_token))
+    url = url_for("torneio.mesa", token=match.mesa_token, encerrado=mesa.closed)
+    return Closed(match.closed, url)
 
 
 @dataclass(frozen=True)
@@ -140,19 +162,22 @@ class Layout:
     onze_pair: tuple[str, ...]  # who decides a mão de onze together (2x2, with names)
     winner_text: str | None
     forecast: bool = False
+    closed: str = ""  # why a torneio match is over off its board: no taps then
 
 
-def layout(board: Board, forecast_only: bool = False) -> Layout:
-    """The layout of a board's phase."""
+def layout(board: Board, forecast_only: bool = False, closed: str = "") -> Layout:
+    """The layout of a board's phase (none of its taps once its torneio match is closed)."""
     state = board.state
+    taps = ((), ()) if closed else (side_taps(state, 0), side_taps(state, 1))
     return Layout(
         state,
         forecast.phase_key(state),
-        (side_taps(state, 0), side_taps(state, 1)),
-        special_taps(board),
+        taps,
+        [] if closed else special_taps(board),
         () if forecast_only else words.onze_pair(board),
         words.over_text(board),
         forecast_only,
+        closed,
     )
 
 

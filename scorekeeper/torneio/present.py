@@ -13,7 +13,25 @@ from ..pages.qr import qr_svg
 from ..rules import BEST_OF, VARIANTE
 from ..torneios import bracket as chave
 from ..torneios import clock as relogio
-from ..torneios.service import AT_LIMIT, Called, Snapshot, round_title
+from ..torneios.service import (
+    AT_LIMIT,
+    CANCELED,
+    OVERRIDE,
+    TIME,
+    WO,
+    Called,
+    Snapshot,
+    round_title,
+)
+
+# What a mesa's phone reads after the match it showed was decided off its board (the mesa's
+# link ?encerrado=<why>): on the match called there now, or on the free mesa's page.
+ENDED_BEFORE = {
+    WO: "O jogo anterior desta mesa acabou por W.O.",
+    OVERRIDE: "O organizador decidiu o jogo anterior desta mesa.",
+    TIME: "O jogo anterior desta mesa acabou no tempo.",
+    CANCELED: "O organizador cancelou o jogo anterior desta mesa.",
+}
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from flask import (
     Blueprint,
     Response,
     current_app,
+    flash,
     make_response,
     redirect,
     render_template,
@@ -247,13 +248,17 @@ def pause(token: str, mesa: int) -> Response:
 # --- the mesas' links --------------------------------------------------------------------------
 
 
-def _free_page(number_: int, paused: bool, token: str, snap: service.Snapshot) -> Response:
-    """A mesa with no match now (free or paused): says so and follows the next call."""
+def _free_page(
+    number_: int, paused: bool, token: str, snap: service.Snapshot, said: str | None
+) -> Response:
+    """A mesa with no match now (free or paused): says so (and why its last match ended, when
+    its phone came from it) and follows the next call."""
     page = render_template(
         "torneio/livre.html",
         number=number_,
         paused=paused,
         token=token,
+        said=said,
         poll_ms=_poll_ms(),
         **present.context(snap),
     )
@@ -263,7 +268,9 @@ def _free_page(number_: int, paused: bool, token: str, snap: service.Snapshot) -
 @bp.get("/tm/<token>")
 def mesa(token: str) -> Response:
     """A mesa's link for the whole evening: the board of the match now called to it, or a page
-    saying the mesa is free that follows the next call."""
+    saying the mesa is free that follows the next call. From a match decided off its board
+    (?encerrado=<why>), the page it leads to says so."""
+    said = present.ENDED_BEFORE.get(request.args.get("encerrado", ""))
     found = service.mesa_by_token(token)
     torneio = service.torneio_by_id(found.torneio_id)
     snap = service.sync(torneio)
@@ -275,7 +282,9 @@ def mesa(token: str) -> Response:
         response.headers["HX-Redirect"] = url_for("tables.board", token=called.mesa.edit_token)
         return response
     if called is None:
-        return _free_page(found.number, found.paused, token, snap)
+        return _free_page(found.number, found.paused, token, snap, said)
+    if said:
+        flash(said)
     return redirect(url_for("tables.board", token=called.mesa.edit_token), 303)
 
 

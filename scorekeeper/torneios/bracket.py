@@ -98,14 +98,29 @@ class Match:
         return self.b if self.winner == self.a else self.a
 
 
-def _decided(a: int | None, b: int | None, said: int | None) -> int | None:
-    """The winner of a match between a and b: a bye's opponent, else `said` if it is one of
-    them, else None (a stale word from before a feeder was reopened counts for nothing)."""
+@dataclass(frozen=True)
+class Word:
+    """What was said of a match: its winner, and the two pairs it was said between (those its
+    table was called with, or those the match had when the organiser decided it). A word counts
+    only while the bracket has those same pairs in the match: a table whose pairs are no longer
+    the bracket's decides nothing."""
+
+    winner: int
+    a: int
+    b: int
+
+
+def _decided(a: int | None, b: int | None, said: Word | None) -> int | None:
+    """The winner of a match between a and b: a bye's opponent, else what was `said` of it if
+    it was said between these very pairs, else None (a word from before a feeder was reopened
+    counts for nothing)."""
     if a is None or b is None:
         return None
     if a == BYE or b == BYE:
         return b if a == BYE else a
-    return said if said in (a, b) else None
+    if said is None or (said.a, said.b) != (a, b) or said.winner not in (a, b):
+        return None
+    return said.winner
 
 
 @dataclass(frozen=True)
@@ -157,8 +172,8 @@ class Bracket:
         return [m for m in self.matches if m.playable and m.winner is None and pair in m.pairs]
 
 
-def build(slots: Sequence[int], said: Mapping[str, int], third_place: bool) -> Bracket:
-    """The bracket from the draw and the winners said so far (by each match's table or the
+def build(slots: Sequence[int], said: Mapping[str, Word], third_place: bool) -> Bracket:
+    """The bracket from the draw and the words said so far (by each match's table or the
     organiser, keyed by match): byes go on by themselves, a word about a match whose pairs
     changed counts for nothing."""
     rounds = rounds_for(len(slots))
@@ -187,7 +202,7 @@ def build(slots: Sequence[int], said: Mapping[str, int], third_place: bool) -> B
     return Bracket(tuple(matches), rounds)
 
 
-def _third(semis: Sequence[Match], said: Mapping[str, int], round_: int) -> Match:
+def _third(semis: Sequence[Match], said: Mapping[str, Word], round_: int) -> Match:
     """The 3rd-place match between the semi-finals' losers (a semi won over a bye gives none)."""
     a, b = (None if semi.winner is None else semi.loser for semi in semis)
     return Match(THIRD, round_, -1, a, b, _decided(a, b, said.get(THIRD)))

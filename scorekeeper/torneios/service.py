@@ -44,6 +44,11 @@ AT_LIMIT = {
 }
 
 
+# Why a match's table takes no more writes (mesa.closed): the organiser's word on the match
+# (a W.O. or a result, also its decided_how), the clock's limit, or the match called off.
+WO, OVERRIDE, TIME, CANCELED = "wo", "organizador", "tempo", "cancelado"
+
+
 class UnknownTorneio(UnknownTable):
     """No torneio (or mesa of one) has this token."""
 
@@ -107,15 +112,11 @@ def torneio_by_id(torneio_id: int) -> Torneio:
 
 
 def mesa_of_table(table: Mesa) -> TorneioMesa:
-    """The numbered mesa a torneio match's table is played at."""
-    row = db.session.execute(
-        select(TorneioMesa)
-        .join(
-            Jogo,
-            (Jogo.torneio_id == TorneioMesa.torneio_id) & (Jogo.mesa_number == TorneioMesa.number),
-        )
-        .where(Jogo.mesa_id == table.id)
-    ).scalar_one_or_none()
+    """The numbered mesa a torneio match's table was called to (also once it was called
+    off)."""
+    row = None
+    if table.torneio_id is not None and table.torneio_mesa is not None:
+        row = db.session.get(TorneioMesa, (table.torneio_id, table.torneio_mesa))
     if row is None:
         raise UnknownTorneio()
     return row
@@ -351,18 +352,31 @@ def _started(connection: Connection, torneio_id: int) -> bool:
 
 def swap_pairs(token: str, revision: int, first: int, second: int) -> None:
     """Two pairs exchange places in the bracket until the first game starts (a tap or the
-    organiser's word on a match); the next sync takes back the calls whose pairs changed."""
+    organiser's word on a match): the calls whose pairs change are taken back in the same
+    transaction, each table only at the revision it had untouched (a tap that lands meanwhile
+    refuses the swap), and the next sync calls the matches as they are now."""
     with db.engine.begin() as connection:
         torneio_id = _claim(connection, token, revision)
         row = _torneio_row(connection, torneio_id)
         if row.slots is None:
             raise RulesError("Sorteie a chave antes de trocar duplas de lugar.")
         if _started(connection, torneio_id):
-            raise RulesError("Os jogos já começaram: a chave não muda mais.")
+            raise RulesError(STARTED_SWAP)
         try:
             slots = chave.swapped(row.slots, first, second)
         except chave.BracketError as refused:
             raise RulesError(str(refused)) from None
+        bracket = chave.build(slots, {}, row.third_place)
+        calls = connection.execute(
+            select(Jogo.id, Jogo.key, Jogo.mesa_id, Jogo.pair_a, Jogo.pair_b).where(
+                Jogo.torneio_id == torneio_id
+            )
+        ).all()
+        for call in calls:
+            match = bracket[call.key]
+            if (match.a, match.b) != (call.pair_a, call.pair_b):
+                if not _take_back(connection, call.id, call.mesa_id, 0, CANCELED):
+                    raise RulesError(STARTED_SWAP)
         connection.execute(
             update(Torneio.__table__).where(Torneio.id == torneio_id).values(slots=list(slots))
         )
@@ -370,23 +384,55 @@ def swap_pairs(token: str, revision: int, first: int, second: int) -> None:
 
 def undo_draw(token: str, revision: int) -> None:
     """The draw taken back until the first game starts (as a swap): the calls and their
-    untouched tables go, and registration opens again."""
+    untouched tables go (a table another row refers to is kept, closed), and registration
+    opens again. Each table goes only at the revision it had untouched, in the statement that
+    takes it: a tap that lands meanwhile refuses the whole undo, never the tap."""
     with db.engine.begin() as connection:
         torneio_id = _claim(connection, token, revision)
         if _torneio_row(connection, torneio_id).slots is None:
             raise RulesError("A chave ainda não foi sorteada.")
         if _started(connection, torneio_id):
-            raise RulesError("Os jogos já começaram: o sorteio não pode mais ser desfeito.")
+            raise RulesError(STARTED_UNDO)
         calls = connection.execute(
             select(Jogo.id, Jogo.mesa_id).where(Jogo.torneio_id == torneio_id)
         ).all()
         for call in calls:
-            connection.execute(delete(Jogo.__table__).where(Jogo.id == call.id))
-            connection.execute(delete(Mesa.__table__).where(Mesa.id == call.mesa_id))
+            if not _take_back(connection, call.id, call.mesa_id, 0, CANCELED):
+                raise RulesError(STARTED_UNDO)
         connection.execute(delete(Sumula.__table__).where(Sumula.torneio_id == torneio_id))
         connection.execute(
             update(Torneio.__table__).where(Torneio.id == torneio_id).values(slots=None, clock={})
         )
+
+
+STARTED_UNDO = "Os jogos já começaram: o sorteio não pode mais ser desfeito."
+STARTED_SWAP = "Os jogos já começaram: a chave não muda mais."
+# A table that another refers to: its rematch, or its copy in a turma.
+_REFERRED = select(Mesa.id).where(
+    (Mesa.previous_id == bindparam("mesa")) | (Mesa.copied_from_id == bindparam("mesa"))
+)
+
+
+def _take_back(
+    connection: Connection, jogo_id: int, mesa_id: int, revision: int, closed: str
+) -> bool:
+    """A call taken back with its table, only while the match is undecided and the table still
+    at `revision` (checked in the statements that write): the table is deleted, or, when
+    another row refers to it (a rematch, a copy in a turma), kept closed as `closed` and its
+    revision moved on so that its phones learn it. False, with nothing written, when the match
+    or its table moved on meanwhile (the caller's transaction is then rolled back)."""
+    jogo = connection.execute(
+        delete(Jogo.__table__).where(Jogo.id == jogo_id, Jogo.decided.is_(None))
+    )
+    if jogo.rowcount != 1:
+        return False
+    at = (Mesa.id == mesa_id, Mesa.revision == revision)
+    if connection.execute(_REFERRED, {"mesa": mesa_id}).first() is None:
+        return connection.execute(delete(Mesa.__table__).where(*at)).rowcount == 1
+    kept = connection.execute(
+        update(Mesa.__table__).where(*at).values(closed=closed, revision=Mesa.revision + 1)
+    )
+    return kept.rowcount == 1
 
 
 # --- what pages read -----------------------------------------------------------------------------
@@ -400,7 +446,9 @@ class Called:
     mesa: Mesa
     points: tuple[int, int]
     wins: tuple[int, int]
-    winner: int | None  # the pair that won it, by the organiser's word or its table's series
+    # the pair that won it, by the organiser's word or its table's series, as the bracket takes
+    # it: None while its pairs are no longer the bracket's (a stale table decides nothing)
+    winner: int | None
     special: str  # the table's phase when it is a special hand ('mao_de_onze', ...), else ''
     state: MatchState | None = field(default=None, compare=False)  # its table's, as read
 
@@ -441,9 +489,11 @@ class Snapshot:
         return pair_label(found) if found is not None else "?"
 
     def at_mesa(self, number: int) -> Called | None:
-        """The undecided match now called to mesa `number`, if any."""
+        """The undecided match now called to mesa `number` whose table still takes taps, if
+        any."""
         for called in self.called.values():
-            if called.jogo.mesa_number == number and called.winner is None:
+            open_ = called.winner is None and called.mesa.closed is None
+            if called.jogo.mesa_number == number and open_:
                 return called
         return None
 
@@ -466,12 +516,22 @@ def label(name: str, players: list[str]) -> str:
     return " e ".join(names) if len(names) <= 2 else f"{', '.join(names[:-1])} e {names[-1]}"
 
 
-def _called(jogo: Jogo, mesa: Mesa) -> Called:
-    """A called match with its table's score and winner."""
-    state = load_board(mesa).state
-    winner = jogo.decided
-    if winner is None and state.series_winner is not None:
-        winner = (jogo.pair_a, jogo.pair_b)[state.series_winner]
+def _word(jogo: Jogo, state: MatchState) -> chave.Word | None:
+    """What was said of a called match: the organiser's (or the clock's) word, between the
+    pairs the match had then; else its table's series winner, between the pairs it was called
+    with; None while neither."""
+    if jogo.decided is not None:
+        a = jogo.pair_a if jogo.decided_a is None else jogo.decided_a
+        b = jogo.pair_b if jogo.decided_b is None else jogo.decided_b
+        return chave.Word(jogo.decided, a, b)
+    if state.series_winner is not None:
+        pair = (jogo.pair_a, jogo.pair_b)[state.series_winner]
+        return chave.Word(pair, jogo.pair_a, jogo.pair_b)
+    return None
+
+
+def _called(jogo: Jogo, mesa: Mesa, state: MatchState, winner: int | None) -> Called:
+    """A called match with its table's score and the winner the bracket takes from it."""
     phase = state.phase.value if state.phase in (Phase.MAO_DE_ONZE, Phase.MAO_DE_FERRO) else ""
     return Called(jogo, mesa, state.points, state.wins, winner, phase, state)
 
@@ -490,7 +550,7 @@ def snapshot(torneio: Torneio) -> Snapshot:
         .where(Jogo.torneio_id == torneio.id)
         .order_by(Jogo.id)  # in call order
     ).all()
-    called = {jogo.key: _called(jogo, mesa) for jogo, mesa in rows}
+    read = {jogo.key: (jogo, mesa, load_board(mesa).state) for jogo, mesa in rows}
     lines: dict[str, list[Sumula]] = {}
     for line in db.session.execute(
         select(Sumula).where(Sumula.torneio_id == torneio.id).order_by(Sumula.id)
@@ -498,10 +558,25 @@ def snapshot(torneio: Torneio) -> Snapshot:
         lines.setdefault(line.key, []).append(line)
     built = None
     if torneio.slots is not None:
-        said = {k: c.winner for k, c in called.items() if c.winner is not None}
-        built = chave.build(torneio.slots, said, torneio.third_place)
+        words = {k: w for k, (j, _m, s) in read.items() if (w := _word(j, s)) is not None}
+        built = chave.build(torneio.slots, words, torneio.third_place)
+    called = {
+        k: _called(jogo, mesa, state, _winner(built, k))
+        for k, (jogo, mesa, state) in read.items()
+    }
     kept = {k: tuple(v) for k, v in lines.items()}
     return Snapshot(torneio, {p.id: p for p in pairs}, tuple(mesas), built, called, kept)
+
+
+def _winner(built: Bracket | None, match_key: str) -> int | None:
+    """The winner the bracket has for a called match (None before a draw or for a key it
+    does not have)."""
+    if built is None:
+        return None
+    try:
+        return built[match_key].winner
+    except KeyError:
+        return None
 
 
 _TABLES = Mesa.__table__
@@ -577,6 +652,7 @@ def _table_settings(torneio: Torneio, snap: Snapshot, match: chave.Match) -> dic
         "team_b": pair_label(b)[:MAX_TEAM],
         "player_names": seats if len(seats) == torneio.players else [],
         "torneio_id": torneio.id,
+        "torneio_mesa": None,  # set by the call
     }
 
 
@@ -641,23 +717,17 @@ def _apply_changes(
     off: list[Called],
     new: dict[str, int],
 ) -> None:
-    """Call off the stale matches (their untouched tables go too: a write or a word that came
-    since the sync read them drops the whole sync, never the write) and call the new ones."""
+    """Call off the stale matches (their untouched tables go too, or stay closed when another
+    row refers to them: a write or a word that came since the sync read them drops the whole
+    sync, never the write) and call the new ones."""
     for called in off:
-        jogo = connection.execute(
-            delete(Jogo.__table__).where(Jogo.id == called.jogo.id, Jogo.decided.is_(None))
-        )
-        table = connection.execute(
-            delete(Mesa.__table__).where(
-                Mesa.id == called.mesa.id, Mesa.revision == called.mesa.revision
-            )
-        )
-        if jogo.rowcount != 1 or table.rowcount != 1:
+        jogo, mesa = called.jogo, called.mesa
+        if not _take_back(connection, jogo.id, mesa.id, mesa.revision, CANCELED):
             raise _TouchedMeanwhile()
     assert snap.bracket is not None
     for match_key, number in new.items():
         match = snap.bracket[match_key]
-        table = _table_settings(torneio, snap, match)
+        table = _table_settings(torneio, snap, match) | {"torneio_mesa": number}
         mesa_id = connection.execute(
             insert(Mesa.__table__).returning(Mesa.__table__.c.id), table
         ).scalar_one()
@@ -682,8 +752,10 @@ def decide(token: str, revision: int, match_key: str, pair: int | None, how: str
     """The organiser gives a called match to `pair` (a W.O. of the other, or an override of its
     table's result), or takes its word back (pair None). Its word is final. The pair is one of
     the match's pairs as the bracket has them now: after a feeder changed, no longer
-    necessarily those its table was called with."""
-    if how not in ("wo", "organizador", "desfeito"):
+    necessarily those its table was called with; the word counts while the bracket has those
+    pairs there. The match is then over on its table at once (its writes refused, its revision
+    moved on so that its phones learn it), and open again when the word is taken back."""
+    if how not in (WO, OVERRIDE, "desfeito"):
         raise RulesError("Essa decisão não existe.")
     snap = snapshot(organiser_torneio(token))
     with db.engine.begin() as connection:
@@ -696,17 +768,34 @@ def decide(token: str, revision: int, match_key: str, pair: int | None, how: str
         match = snap.bracket[match_key]
         if pair is not None and (not match.playable or pair not in match.pairs):
             raise RulesError("Essa dupla não joga esse jogo.")
+        given = pair is not None
         connection.execute(
             update(Jogo.__table__)
             .where(Jogo.id == row.id)
-            .values(decided=pair, decided_how=None if pair is None else how)
+            .values(
+                decided=pair,
+                decided_how=how if given else None,
+                decided_a=match.a if given else None,
+                decided_b=match.b if given else None,
+            )
         )
+        _close(connection, row.mesa_id, how if given else None)
         _write_line(connection, torneio_id, match_key, _decision_line(connection, pair, how))
 
 
+def _close(connection: Connection, mesa_id: int, closed: str | None) -> None:
+    """A match's table closed (`closed`: why) or open again (None), its revision moved on so
+    that its phones' next poll draws it."""
+    connection.execute(
+        update(Mesa.__table__)
+        .where(Mesa.id == mesa_id)
+        .values(closed=closed, revision=Mesa.revision + 1)
+    )
+
+
 DECISIONS = {
-    "wo": "W.O.: {name} vence (a outra dupla não se apresentou)",
-    "organizador": "O organizador deu a vitória a {name}",
+    WO: "W.O.: {name} vence (a outra dupla não se apresentou)",
+    OVERRIDE: "O organizador deu a vitória a {name}",
 }
 
 
@@ -741,8 +830,9 @@ def note(token: str, revision: int, match_key: str, text: str) -> None:
 
 def call_off(token: str, revision: int, match_key: str) -> None:
     """The organiser calls a match off its mesa (one the bracket no longer has, after a result
-    before it was undone): its table leaves the torneio as an ordinary table, nothing of it
-    lost, and the mesa is free for the match the bracket has now."""
+    before it was undone): its table is kept closed, its score saved but counting for nothing
+    (its phones are sent to the mesa's match now), and the mesa is free for the match the
+    bracket has now."""
     with db.engine.begin() as connection:
         torneio_id = _claim(connection, token, revision)
         row = connection.execute(
@@ -751,12 +841,10 @@ def call_off(token: str, revision: int, match_key: str) -> None:
         if row is None:
             raise RulesError("Esse jogo não está em nenhuma mesa.")
         connection.execute(delete(Jogo.__table__).where(Jogo.id == row.id))
-        connection.execute(
-            update(Mesa.__table__).where(Mesa.id == row.mesa_id).values(torneio_id=None)
-        )
+        _close(connection, row.mesa_id, CANCELED)
         line = (
             f"Jogo cancelado pelo organizador na mesa {row.mesa_number}:"
-            " o placar ficou como mesa avulsa"
+            " o placar fica guardado, mas não conta para a chave"
         )
         _write_line(connection, torneio_id, match_key, line)
 
@@ -779,7 +867,8 @@ def set_paused(token: str, revision: int, number: int, paused: bool) -> None:
 @dataclass(frozen=True)
 class TableMatch:
     """What a torneio match's own board says of its torneio: the torneio's name, the mesa, the
-    match's round, its súmula and when its round ends (aware, UTC; None before it started)."""
+    match's round, its súmula, when its round ends (aware, UTC; None before it started) and,
+    once the match was decided off the board or called off, why it is over ('' while open)."""
 
     name: str
     mesa: int
@@ -787,30 +876,58 @@ class TableMatch:
     title: str
     lines: tuple[str, ...]
     ends: datetime | None
+    closed: str = ""
+
+
+CLOSED_WORDS = {
+    WO: "W.O.: o organizador deu este jogo a {name}.",
+    OVERRIDE: "O organizador deu este jogo a {name}.",
+    TIME: "O tempo da rodada acabou e deu este jogo a {name}.",
+    CANCELED: (
+        "O organizador cancelou este jogo: o placar fica guardado, mas não conta para a chave."
+    ),
+}
+CLOSED_SHORT = "Jogo encerrado: os toques nesta mesa não contam mais."
+
+
+def closed_text(table: Mesa, jogo: Jogo | None) -> str:
+    """Why a closed match's table takes no more writes, in words ('' while it is open)."""
+    if table.closed is None:
+        return ""
+    name = "?"
+    if jogo is not None and jogo.decided is not None:
+        pair = db.session.get(Dupla, jogo.decided)
+        name = pair_label(pair) if pair is not None else name
+    return CLOSED_WORDS.get(table.closed, CLOSED_SHORT).format(name=name)
 
 
 def match_of_table(table: Mesa) -> TableMatch | None:
-    """The torneio match a table is scored for, None for an ordinary table."""
+    """The torneio match a table is scored for (or was, once called off), None for an
+    ordinary table."""
     if table.torneio_id is None:
         return None
-    jogo = db.session.execute(select(Jogo).where(Jogo.mesa_id == table.id)).scalar_one_or_none()
     torneio = db.session.get(Torneio, table.torneio_id)
-    if jogo is None or torneio is None:
+    try:
+        mesa = mesa_of_table(table)
+    except UnknownTorneio:
         return None
+    if torneio is None:
+        return None
+    jogo = db.session.execute(select(Jogo).where(Jogo.mesa_id == table.id)).scalar_one_or_none()
+    closed = closed_text(table, jogo)
+    if jogo is None:  # called off: the mesa plays another match now
+        return TableMatch(torneio.name, mesa.number, mesa.token, "Jogo cancelado", (), None, closed)
     lines = db.session.execute(
         select(Sumula.text)
         .where(Sumula.torneio_id == torneio.id, Sumula.key == jogo.key)
         .order_by(Sumula.id)
     ).scalars()
     rounds = chave.rounds_for(len(torneio.slots or ()))
-    token = db.session.execute(
-        select(TorneioMesa.token).where(
-            TorneioMesa.torneio_id == torneio.id, TorneioMesa.number == jogo.mesa_number
-        )
-    ).scalar_one()
     title = round_title(jogo.key, rounds)
-    ends = relogio.deadline(torneio.clock or {}, round_of(torneio, jogo.key), torneio.minutes)
-    return TableMatch(torneio.name, jogo.mesa_number, token, title, tuple(lines), ends)
+    ends = None
+    if table.closed is None:
+        ends = relogio.deadline(torneio.clock or {}, round_of(torneio, jogo.key), torneio.minutes)
+    return TableMatch(torneio.name, mesa.number, mesa.token, title, tuple(lines), ends, closed)
 
 
 def round_title(match_key: str, rounds: int) -> str:
@@ -826,7 +943,6 @@ def round_title(match_key: str, rounds: int) -> str:
 
 # --- the clock -----------------------------------------------------------------------------------
 
-TIME = "tempo"  # decided_how of a match the clock's limit gave away
 
 
 def start_round(token: str, revision: int, round_: int, now: datetime | None = None) -> None:
@@ -898,7 +1014,14 @@ def _timed(snap: Snapshot, now: datetime) -> Timed:
     clock = torneio.clock or {}
     if not clock:
         return Timed({}, (), {})
-    playing = {k: c for k, c in snap.called.items() if c.winner is None}
+    assert snap.bracket is not None
+    # the matches still played on their tables between the bracket's pairs: a closed table
+    # takes no more writes, a stale one decides nothing (the organiser calls it off)
+    playing = {
+        k: c
+        for k, c in snap.called.items()
+        if c.winner is None and c.mesa.closed is None and not c.stale(snap.bracket[k])
+    }
     due = {
         r: tuple(c for k, c in playing.items() if round_of(torneio, k) == r)
         for r in relogio.due(clock, torneio.minutes, now)
@@ -1003,7 +1126,11 @@ def _limit(connection: Connection, torneio: Torneio, called: Called) -> None:
 
 
 def _give(connection: Connection, jogo: Jogo, pair: int) -> None:
-    """A match given to a pair by the clock."""
+    """A match given to a pair by the clock (between the pairs its table was called with), and
+    over on its table."""
     connection.execute(
-        update(Jogo.__table__).where(Jogo.id == jogo.id).values(decided=pair, decided_how=TIME)
+        update(Jogo.__table__)
+        .where(Jogo.id == jogo.id)
+        .values(decided=pair, decided_how=TIME, decided_a=jogo.pair_a, decided_b=jogo.pair_b)
     )
+    _close(connection, jogo.mesa_id, TIME)

@@ -19,7 +19,11 @@ from .service import UnknownTorneio, find_torneio, pair_label
 
 _MESAS, _RECORDS, _TURMAS = Mesa.__table__, HandRecord.__table__, Turma.__table__
 NOTHING = "Essa dupla ainda não terminou nenhum jogo com placar para salvar."
-LEFT_OUT = ("id", "edit_token", "view_token", "turma_id", "previous_id", "torneio_id")
+# What a copy does not keep: ids, tokens, its place in the torneio (it is an ordinary table).
+LEFT_OUT = (
+    "id", "edit_token", "view_token", "turma_id", "previous_id", "torneio_id", "torneio_mesa",
+    "closed",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,8 @@
 // The board follows other phones by polling every POLL_INTERVAL_MS with the revision it shows:
 // 204 while unchanged, else the newer board. A poll that fails or succeeds tells the writes
 // (writes.js) whether the server can be reached, and the first success sends what is kept.
+// A torneio match decided off its board (#board data-seguir) says why, then moves on to the
+// match called to its mesa now.
 (function () {
   "use strict";
   var tento = window.tento;
@@ -34,8 +36,21 @@
       });
   }
 
+  var moving = false;
+  function moveOn() {
+    var board = document.getElementById("board");
+    var to = board && board.getAttribute("data-seguir");
+    if (!to || moving) { return; }
+    moving = true;
+    window.setTimeout(function () { location.assign(to); }, tento.settings.moveOnMs);
+  }
+
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") { poll(); }
   });
-  if (document.getElementById("board")) { window.setInterval(poll, tento.settings.pollMs); }
+  document.addEventListener("tento:board", moveOn);
+  if (document.getElementById("board")) {
+    window.setInterval(poll, tento.settings.pollMs);
+    moveOn();
+  }
 })();

@@ -17,6 +17,7 @@
     maxRetryMs: 15000, // ...up to this
     doubleTapMs: 600, // the same button again within this, its write still kept: one tap
     serverCheckMs: 3000, // the offline page asks whether the server is back this often
+    moveOnMs: 3000, // a torneio match closed off its board says why this long, then moves on
     copiedMs: 2000, // a copy button says "Copiado!" this long
     vibrateMs: 25, // a tap's vibration
     beepMs: 80 // a tap's sound

@@ -17,6 +17,7 @@ from scorekeeper.torneios.bracket import (
     Bracket,
     BracketError,
     Call,
+    Word,
     build,
     called_off,
     calls,
@@ -69,27 +70,41 @@ def test_byes_go_on_by_themselves_and_are_never_called():
     assert bracket["1-0"].winner == 1 and not bracket["1-0"].playable
     assert (bracket["2-0"].a, bracket["2-0"].b) == (1, None)
     assert calls(bracket, {}, mesas=4) == {"1-1": 1}
-    after = build((1, BYE, 2, 3), {"1-1": 3}, third_place=False)
+    after = build((1, BYE, 2, 3), {"1-1": Word(3, 2, 3)}, third_place=False)
     assert (after["2-0"].a, after["2-0"].b) == (1, 3) and after["2-0"].playable
 
 
 def test_a_stale_word_counts_for_nothing():
     slots = (1, 2, 3, 4)
-    said = {"1-0": 1, "1-1": 3, "2-0": 1}
+    said = {"1-0": Word(1, 1, 2), "1-1": Word(3, 3, 4), "2-0": Word(1, 1, 3)}
     assert build(slots, said, third_place=False).champion == 1
-    reopened = build(slots, {"1-1": 3, "2-0": 1}, third_place=False)
+    reopened = build(slots, {"1-1": Word(3, 3, 4), "2-0": Word(1, 1, 3)}, third_place=False)
     assert (reopened["2-0"].a, reopened["2-0"].b, reopened["2-0"].winner) == (None, 3, None)
-    other = build(slots, {"1-0": 2, "1-1": 3, "2-0": 1}, third_place=False)
+    other = build(slots, said | {"1-0": Word(2, 1, 2)}, third_place=False)
     assert (other["2-0"].a, other["2-0"].b) == (2, 3)
     assert other["2-0"].winner is None and other.champion is None
 
 
+def test_a_word_said_between_other_pairs_crowns_nobody_even_naming_a_pair_of_the_match():
+    """The final was played between 1 and 3 and won by 3; then 1's semi-final was won again by
+    2: the final is now 2 x 3, and 3's win over 1 says nothing of it (no champion, no vice)."""
+    slots = (1, 2, 3, 4)
+    said = {"1-0": Word(2, 1, 2), "1-1": Word(3, 3, 4), "2-0": Word(3, 1, 3)}
+    bracket = build(slots, said, third_place=False)
+    assert (bracket["2-0"].a, bracket["2-0"].b) == (2, 3)
+    assert bracket.champion is None and bracket.runner_up is None
+    played = build(slots, {**said, "2-0": Word(3, 2, 3)}, third_place=False)
+    assert (played.champion, played.runner_up) == (3, 2)
+
+
 def test_the_third_place_match_is_between_the_semi_finals_losers_before_the_final():
-    bracket = build((1, 2, 3, 4), {"1-0": 1, "1-1": 4}, third_place=True)
+    semis = {"1-0": Word(1, 1, 2), "1-1": Word(4, 3, 4)}
+    bracket = build((1, 2, 3, 4), semis, third_place=True)
     assert [m.key for m in bracket.matches] == ["1-0", "1-1", THIRD, "2-0"]
     third = bracket[THIRD]
     assert (third.a, third.b, third.winner) == (2, 3, None) and third.playable
-    done = build((1, 2, 3, 4), {"1-0": 1, "1-1": 4, THIRD: 3, "2-0": 4}, third_place=True)
+    ends = {THIRD: Word(3, 2, 3), "2-0": Word(4, 1, 4)}
+    done = build((1, 2, 3, 4), semis | ends, third_place=True)
     assert (done.champion, done.runner_up, done.third) == (4, 1, 3) and done.over
     assert THIRD not in [m.key for m in build((1, 2, 3, 4), {}, third_place=False).matches]
 
@@ -97,7 +112,7 @@ def test_the_third_place_match_is_between_the_semi_finals_losers_before_the_fina
 def test_a_semi_won_over_a_bye_gives_its_opponent_third_place():
     waiting = build((1, BYE, 2, 3), {}, third_place=True)
     assert (waiting[THIRD].a, waiting[THIRD].b, waiting[THIRD].winner) == (BYE, None, None)
-    bracket = build((1, BYE, 2, 3), {"1-1": 2}, third_place=True)
+    bracket = build((1, BYE, 2, 3), {"1-1": Word(2, 2, 3)}, third_place=True)
     assert bracket[THIRD].winner == 3 and not bracket[THIRD].playable
     assert bracket.third == 3
     assert THIRD not in calls(bracket, {}, mesas=4)
@@ -116,13 +131,13 @@ def test_a_match_waits_when_every_mesa_is_busy_and_goes_to_the_first_mesa_freed(
     slots = tuple(range(1, 9))
     bracket = build(slots, {}, third_place=False)
     assert calls(bracket, {"1-0": 1, "1-1": 2}, mesas=2) == {}
-    freed = build(slots, {"1-1": 3}, third_place=False)
+    freed = build(slots, {"1-1": Word(3, 3, 4)}, third_place=False)
     assert calls(freed, {"1-0": 1, "1-1": 2}, mesas=2) == {"1-2": 2}
 
 
 def test_a_call_whose_pairs_changed_is_taken_back_while_its_table_is_untouched():
     slots = (1, 2, 3, 4)
-    bracket = build(slots, {"1-1": 3}, third_place=False)  # 1-0 reopened: 2-0 is (None, 3)
+    bracket = build(slots, {"1-1": Word(3, 3, 4)}, third_place=False)  # 1-0 reopened
     untouched = {"1-0": Call(1, 1, 2, True), "2-0": Call(2, 1, 3, False)}
     assert called_off(bracket, untouched) == ["2-0"]
     touched = {"1-0": Call(1, 1, 2, True), "2-0": Call(2, 1, 3, True)}
@@ -131,7 +146,7 @@ def test_a_call_whose_pairs_changed_is_taken_back_while_its_table_is_untouched()
 
 def test_a_reopened_match_takes_its_mesa_back_from_an_untouched_later_call():
     slots = tuple(range(1, 9))
-    bracket = build(slots, {"1-1": 3}, third_place=False)  # 1-0 (at mesa 1) reopened
+    bracket = build(slots, {"1-1": Word(3, 3, 4)}, third_place=False)  # 1-0 (mesa 1) reopened
     called = {"1-0": Call(1, 1, 2, True), "1-1": Call(2, 3, 4, True), "1-2": Call(1, 5, 6, False)}
     assert called_off(bracket, called) == ["1-2"]
 
@@ -147,13 +162,13 @@ class Evening:
     slots: tuple[int, ...]
     third_place: bool
     mesas: int
-    table: dict[str, int] = field(default_factory=dict)
-    word: dict[str, int] = field(default_factory=dict)
+    table: dict[str, Word] = field(default_factory=dict)
+    word: dict[str, Word] = field(default_factory=dict)
     called: dict[str, Call] = field(default_factory=dict)
     tapped: set[str] = field(default_factory=set)
     paused: set[int] = field(default_factory=set)
 
-    def said(self) -> dict[str, int]:
+    def said(self) -> dict[str, Word]:
         """Each match's winner as said: the organiser's word, else its table's."""
         return {**self.table, **self.word}
 
@@ -209,13 +224,16 @@ class Evening:
         keys = list(self.called)
         if kind == "result" and (over := [k for k in keys if k not in self.table]):
             k = over[pick % len(over)]
-            self.table[k] = (self.called[k].a, self.called[k].b)[side]
+            call = self.called[k]
+            self.table[k] = Word((call.a, call.b)[side], call.a, call.b)
             self.tapped.add(k)
         elif kind == "tap" and keys:
             self.tapped.add(keys[pick % len(keys)])
         elif kind == "override" and (known := [k for k in keys if bracket[k].playable]):
             k = known[pick % len(known)]
-            self.word[k] = bracket[k].pairs[side]
+            match = bracket[k]
+            assert match.a is not None and match.b is not None
+            self.word[k] = Word(match.pairs[side], match.a, match.b)
         elif kind in ("undo", "takeback"):
             words = self.table if kind == "undo" else self.word
             # Left out: reopening a match while its mesa plays another after it scored the
@@ -235,11 +253,13 @@ class Evening:
             if self.bracket().over:
                 return
             for k in self.open_matches():
+                call, match = self.called[k], self.bracket()[k]
                 if self.live(k) and k not in self.table and k not in self.word:
-                    self.table[k] = self.called[k].a
+                    self.table[k] = Word(call.a, call.a, call.b)
                     self.tapped.add(k)
                 else:
-                    self.word[k] = self.bracket()[k].pairs[0]
+                    assert match.a is not None and match.b is not None
+                    self.word[k] = Word(match.pairs[0], match.a, match.b)
             self.sync()
         raise AssertionError(f"the bracket never ends: {self}")
 
@@ -264,7 +284,7 @@ def evenings(draw_: st.DrawFn) -> Evening:
     return evening
 
 
-def rebuilt(slots: tuple[int, ...], said: dict[str, int], third_place: bool) -> dict[str, tuple]:
+def rebuilt(slots: tuple[int, ...], said: dict[str, Word], third_place: bool) -> dict[str, tuple]:
     """Each match's pairs and winner, computed afresh by recursion over the rounds: the oracle
     the bracket's iterative build is checked against."""
     size = len(slots)
@@ -275,12 +295,14 @@ def rebuilt(slots: tuple[int, ...], said: dict[str, int], third_place: bool) -> 
             return slots[2 * index], slots[2 * index + 1]
         return winner(round_ - 1, 2 * index), winner(round_ - 1, 2 * index + 1)
 
-    def decided(a: int | None, b: int | None, word: int | None) -> int | None:
+    def decided(a: int | None, b: int | None, word: Word | None) -> int | None:
         if a is None or b is None:
             return None
         if BYE in (a, b):
             return a if b == BYE else b
-        return word if word in (a, b) else None
+        if word is None or (word.a, word.b) != (a, b):
+            return None
+        return word.winner if word.winner in (a, b) else None
 
     def winner(round_: int, index: int) -> int | None:
         a, b = sides(round_, index)
@@ -307,7 +329,7 @@ def check(evening: Evening) -> None:
     assert {m.key: (m.a, m.b, m.winner) for m in bracket.matches} == rebuilt(
         evening.slots, said, evening.third_place
     )
-    winners = {m.key: m.winner for m in bracket.matches if m.winner is not None}
+    winners = {m.key: Word(m.winner, m.a, m.b) for m in bracket.matches if m.winner is not None}
     assert build(evening.slots, winners, evening.third_place) == bracket
     playing = [p for k in evening.open_matches() for p in bracket[k].pairs]
     assert len(playing) == len(set(playing)), (playing, evening)

@@ -55,7 +55,8 @@ def test_a_final_already_scored_is_flagged_and_the_organiser_can_call_it_off(
 ) -> None:
     """A reopened semi-final whose final was already scored: the final keeps its mesa and its
     score, the organiser's page says the mesa plays pairs the bracket no longer has, and
-    'Cancelar este jogo' frees the mesa, keeps the table as an ordinary one, and notes it."""
+    'Cancelar este jogo' frees the mesa, keeps the table with its score but closed (it takes no
+    more taps), and notes it."""
     token = new_torneio(client, mesas=2)
     first, second = table_at(client, token, 1), table_at(client, token, 2)
     play(client, first, WIN)
@@ -67,7 +68,8 @@ def test_a_final_already_scored_is_flagged_and_the_organiser_can_call_it_off(
     assert by_testid(page, "jogo-fora-da-chave") is not None
     assert organiser_post(client, token, "jogo/2-0/cancelar").status_code == 303
     kept = table_exists(app, final)
-    assert kept is not None and kept.torneio_id is None
+    assert kept is not None and kept.closed == "cancelado"
+    assert post(client, final, "marcar", o="normal:0:1").status_code == 422
     after = matches(client, token)
     assert after["2-0"]["estado"] == "aguardando" and "mesa" not in after["2-0"]
     assert "Jogo cancelado pelo organizador na mesa 1" in client.get(f"/t/{token}").text
