@@ -714,6 +714,8 @@ def edit_table(
         first = (dealer - board.state.hands_dealt) % players
         # A table keeps its rule set: the games played were scored by it.
         kept: dict[str, Any] = {"variante": before.variante}
+        if board.mesa.torneio_id is not None:  # a torneio's match keeps its format
+            kept |= {"players": before.players, "best_of": before.best_of}
         after = TableSettings.read({**settings, **kept, "first_dealer": first})
         if after == before:
             raise RulesError(NOTHING_CHANGED)

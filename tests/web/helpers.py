@@ -6,6 +6,7 @@ import re
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
+from html.parser import HTMLParser
 from typing import Any
 
 import psycopg
@@ -133,3 +134,35 @@ def counting_rows(engine: Engine, rows: list[int]) -> Iterator[None]:
         event.remove(engine, "checkout", counted)
         for dbapi_connection, original in originals.items():
             dbapi_connection.row_factory = original
+
+
+class FormValues(HTMLParser):
+    """What a page's form would post as it is drawn: text inputs, checked radios, selected
+    options."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.values: dict[str, str] = {}
+        self.select: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        """Note the value a field posts."""
+        found = {key: value or "" for key, value in attrs}
+        name = found.get("name", "")
+        if tag == "input" and found.get("type") == "radio":
+            if "checked" in found:
+                self.values[name] = found["value"]
+        elif tag == "input" and name:
+            self.values[name] = found.get("value", "")
+        elif tag == "select":
+            self.select = name
+        elif tag == "option" and self.select and "selected" in found:
+            self.values[self.select] = found["value"]
+
+
+def edit_form(client: FlaskClient, token: str) -> dict[str, str]:
+    """The edit form's values as drawn for the table now (its rev and cid among them)."""
+    parser = FormValues()
+    parser.feed(client.get(f"/m/{token}/editar").text)
+    parser.values.pop("csrf_token", None)
+    return parser.values

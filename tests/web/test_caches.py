@@ -18,8 +18,7 @@ from scorekeeper.extensions import db
 from scorekeeper.mesas import load_board
 from scorekeeper.models import Mesa, Turma
 
-from .helpers import open_table, post, revision
-from .test_table_edit import drawn
+from .helpers import edit_form, open_table, post, revision
 
 CSRF = re.compile(r'(name="csrf_token" value=|"X-CSRFToken": ?|data-csrf=)"[^"]*"')
 
@@ -106,8 +105,16 @@ STEPS = st.lists(
         st.sampled_from([0, 1, 2]),  # the table
         st.sampled_from(
             [
-                "tap", "tap", "tap", "desfazer", "refazer", "nota", "corrigir", "trocar",
-                "juntar", "editar",
+                "tap",
+                "tap",
+                "tap",
+                "desfazer",
+                "refazer",
+                "nota",
+                "corrigir",
+                "trocar",
+                "juntar",
+                "editar",
             ]
         ),
         st.integers(0, 40),
@@ -135,7 +142,7 @@ def step(client: FlaskClient, app: Flask, evening: Evening, action: tuple[int, i
     elif kind == "corrigir":
         post(client, table, "corrigir", lado=str(pick % 2), pontos=str(pick % 12), motivo="conta")
     elif kind == "editar":  # names and the series changed from the edit form as drawn
-        form = {**drawn(client, table), "jogador_0": ("Ana", "Bia", "Caio")[pick % 3]}
+        form = {**edit_form(client, table), "jogador_0": ("Ana", "Bia", "Caio")[pick % 3]}
         form["serie"] = ("avulsas", "melhor_de_3", "melhor_de_5")[pick % 3]
         client.post(f"/m/{table}/editar", data=form)
     elif kind == "trocar":

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import uuid
-from html.parser import HTMLParser
 
 import pytest
 from flask import Flask
@@ -15,7 +14,17 @@ from flask.testing import FlaskClient
 from scorekeeper.extensions import db
 from scorekeeper.models import HandRecord, Mesa, MesaWrite
 
-from .helpers import by_testid, open_table, play, post, revision, scores, showing, tap
+from .helpers import (
+    by_testid,
+    edit_form,
+    open_table,
+    play,
+    post,
+    revision,
+    scores,
+    showing,
+    tap,
+)
 from .test_wording import log_lines, shown_text
 
 PLAYERS = {"jogador_0": "Ana", "jogador_1": "Beto", "jogador_2": "Caio", "jogador_3": "Duda"}
@@ -41,44 +50,12 @@ def table(client: FlaskClient, **form: str) -> str:
     return open_table(client, **{**PLAYERS, "serie": "melhor_de_3", **form})
 
 
-class FormValues(HTMLParser):
-    """What a page's form would post as it is drawn: text inputs, checked radios, selected
-    options."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.values: dict[str, str] = {}
-        self.select: str | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        """Note the value a field posts."""
-        found = {key: value or "" for key, value in attrs}
-        name = found.get("name", "")
-        if tag == "input" and found.get("type") == "radio":
-            if "checked" in found:
-                self.values[name] = found["value"]
-        elif tag == "input" and name:
-            self.values[name] = found.get("value", "")
-        elif tag == "select":
-            self.select = name
-        elif tag == "option" and self.select and "selected" in found:
-            self.values[self.select] = found["value"]
-
-
-def drawn(client: FlaskClient, token: str) -> dict[str, str]:
-    """The edit form's values as drawn for the table now (its rev and cid among them)."""
-    parser = FormValues()
-    parser.feed(client.get(f"/m/{token}/editar").text)
-    parser.values.pop("csrf_token", None)
-    return parser.values
-
-
 def edit(
     client: FlaskClient, token: str, rev: int | None = None, cid: str | None = None, **changes: str
 ):
     """Post the edit form as drawn with `changes`, on its revision unless `rev` is given, with
     its own client id unless `cid` is given."""
-    data = {**drawn(client, token), **changes}
+    data = {**edit_form(client, token), **changes}
     if rev is not None:
         data["rev"] = str(rev)
     if cid is not None:
