@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import datetime, timedelta
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -243,7 +244,7 @@ def test_a_torneio_of_8_pairs_on_3_mesas_from_the_mesas_links_with_the_tv_follow
     playing(mesa[1], q["1-3"])
 
     # The organiser gives a W.O. at mesa 2: a semi-final is called to it; its phone, still on
-    # the board of the match decided for it, follows the mesa's link at the board's foot.
+    # the board of the match decided for it, says so and moves on to the match called there.
     org.reload()
     found = match(org, "1-1")
     found.locator("summary").click()
@@ -256,8 +257,8 @@ def test_a_torneio_of_8_pairs_on_3_mesas_from_the_mesas_links_with_the_tv_follow
     tv_shows(tv, "1-1", "fim", q["1-1"][1], mesa=2)
     tv_shows(tv, "2-0", "jogando", mesa=2)
     tv_score(tv, 2, "0-0", semi_1)
-    mesa[2].get_by_test_id("torneio-mesa").click()
     playing(mesa[2], semi_1)
+    expect(mesa[2].get_by_test_id("mensagem")).to_contain_text("acabou por W.O.")
 
     # Mesa 3 ends its quarter-final; nothing is playable for it, so its phone shows the free
     # mesa's page.
@@ -420,3 +421,48 @@ def test_a_torneio_of_5_pairs_passes_3_on_byes_and_calls_what_can_be_played(
     )
     next_at_mesa(phone)
     expect(phone.get_by_test_id("team-a")).to_be_visible()
+
+
+@pytest.mark.parametrize("size", [{"width": 320, "height": 568}, PHONE], ids=["320", "390"])
+def test_a_wo_closes_the_match_on_its_mesas_phone_which_moves_on_by_itself(
+    browser: Browser,
+    live_server: str,
+    opened: list[BrowserContext],
+    shots: Path,
+    size: dict[str, int],
+) -> None:
+    """A W.O. on the match a mesa's phone is scoring: within one poll the board drops its taps
+    and says why, with a button to the mesa's match that fits the screen; then the phone opens
+    the match called to the mesa now by itself, saying what became of the one before."""
+    base = live_server
+    org = new_page(browser, opened, PHONE)
+    create(org, base, f"Copa do W.O. {size['width']}", 1, PAIRS[:3])
+    phone = new_page(browser, opened, size)
+    phone.goto(
+        base
+        + path_of(org.locator("[data-testid=mesa-link][data-mesa='1']").get_attribute("href") or "")
+    )
+    key = org.locator("[data-testid=jogo][data-mesa='1']").first.get_attribute("data-key") or ""
+    pairs = names(org, key)
+    playing(phone, pairs)
+    tap(phone, "a", "+3")
+    found = match(org, key)
+    found.locator("summary").click()
+    found.get_by_test_id("wo-b").click()
+    shows(org, key, "fim", pairs[1], mesa=1)
+    closed = phone.get_by_test_id("jogo-encerrado")
+    expect(closed).to_contain_text(f"W.O.: o organizador deu este jogo a {pairs[1]}")
+    phone.screenshot(path=str(shots / f"torneio-wo-encerrado-{size['width']}.png"))
+    assert phone.locator("#board .tap").count() == 0
+    button = phone.get_by_test_id("ir-para-a-mesa").bounding_box()
+    assert button is not None
+    assert 0 <= button["x"] and button["x"] + button["width"] <= size["width"]
+    assert button["height"] >= 44  # a thumb's target
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= size["width"]
+    final = names(
+        org, org.locator("[data-testid=jogo][data-mesa='1']").last.get_attribute("data-key") or ""
+    )
+    expect(phone.get_by_test_id("team-a").locator("h2")).to_have_text(final[0], timeout=10_000)
+    expect(phone.get_by_test_id("mensagem")).to_contain_text("acabou por W.O.")
+    phone.screenshot(path=str(shots / f"torneio-wo-proximo-{size['width']}.png"))
