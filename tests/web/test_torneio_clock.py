@@ -19,7 +19,7 @@ from scorekeeper.models import HandRecord, Jogo, Mesa, Torneio
 from scorekeeper.torneio import present
 from scorekeeper.torneios import clock, service
 
-from .helpers import by_testid, open_table, play, scores
+from .helpers import by_testid, open_table, play, scores, tap
 from .torneio_pages import open_torneio, organiser_post, table_at, torneio_rev
 
 LATER = timedelta(minutes=91)  # past the 90 minutes of a round
@@ -252,6 +252,23 @@ def test_lider_gives_each_match_to_the_pair_ahead_as_the_organiser_decided_by_ti
     page = client.get(f"/t/{token}").text
     assert page.count("decidido no tempo") == 2
     assert scores(client.get(f"/m/{first}").text) == (0, 3)  # the score is left as it was
+
+
+def test_a_match_the_clock_gave_away_takes_no_more_taps_on_its_board(
+    app: Flask, client: FlaskClient
+) -> None:
+    """At the limit the pair ahead wins: the match's board is over at once, saying so, and a
+    tap sent after is refused with nothing recorded."""
+    token = new_torneio(client, no_limite="lider")
+    first = table_of_mesa(client, token, 1)
+    play(client, first, "normal:1:3")
+    start(client, token)
+    read_at(app, token, started_at(app, token) + LATER)
+    board = client.get(f"/m/{first}").text
+    assert 'data-testid="jogo-encerrado"' in board and "O tempo da rodada acabou" in board
+    lines = log_lines(app, first)
+    assert tap(client, first, "normal:0:1").status_code == 422
+    assert log_lines(app, first) == lines
 
 
 def test_lider_on_a_tie_lets_the_next_hand_decide(app: Flask, client: FlaskClient) -> None:
