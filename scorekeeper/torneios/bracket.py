@@ -33,9 +33,22 @@ def rounds_for(size: int) -> int:
     return max(1, (size - 1).bit_length())
 
 
+def seed_order(size: int) -> tuple[int, ...]:
+    """The seeds (from 1) of a bracket's first-round slots in the standard order: seed 1 meets
+    seed `size`, and the top seeds are as far apart as they can be (1 and 2 meet only in the
+    final, 1 to 4 only in the semi-finals, and so on)."""
+    order = [1]
+    while len(order) < size:
+        total = 2 * len(order) + 1
+        order = [seed for top in order for seed in (top, total - top)]
+    return tuple(order)
+
+
 def draw(pairs: Sequence[int], rng: random.Random) -> tuple[int, ...]:
-    """The first round's slots for these pairs, in random order: a power of two of them, the
-    byes (BYE) spread over distinct matches so that no bye meets a bye."""
+    """The first round's slots for these pairs, a power of two of them: the pairs in random
+    order take the seeds 1, 2, ... and the byes (BYE) the last seeds, placed as standard seeding
+    places them, so that no bye meets a bye and the byes' pairs are spread over the bracket
+    (two meet only in the round where there are too many of them to keep apart)."""
     if len(pairs) < MIN_PAIRS:
         raise BracketError(f"Inscreva pelo menos {MIN_PAIRS} duplas para sortear a chave.")
     if len(pairs) > MAX_PAIRS:
@@ -43,14 +56,10 @@ def draw(pairs: Sequence[int], rng: random.Random) -> tuple[int, ...]:
     if len(set(pairs)) != len(pairs) or any(p <= BYE for p in pairs):
         raise BracketError("Cada dupla entra uma vez na chave.")
     size = 1 << rounds_for(len(pairs))
-    shuffled = list(pairs)
-    rng.shuffle(shuffled)
-    with_bye = set(rng.sample(range(size // 2), size - len(pairs)))
-    slots: list[int] = []
-    for match in range(size // 2):
-        slots.append(shuffled.pop())
-        slots.append(BYE if match in with_bye else shuffled.pop())
-    return tuple(slots)
+    seeded = list(pairs)
+    rng.shuffle(seeded)
+    seeded += [BYE] * (size - len(pairs))
+    return tuple(seeded[seed - 1] for seed in seed_order(size))
 
 
 def swapped(slots: Sequence[int], first: int, second: int) -> tuple[int, ...]:

@@ -23,6 +23,7 @@ from scorekeeper.torneios.bracket import (
     calls,
     draw,
     key,
+    seed_order,
 )
 
 from ..profiles import examples
@@ -56,10 +57,43 @@ def test_the_draw_refuses_fewer_than_two_pairs_and_a_pair_twice_in_portuguese():
         draw([1, 2, 2], random.Random(1))
 
 
-def test_the_draw_is_random_byes_included():
+def test_the_draw_is_random_and_so_is_who_passes_on_a_bye():
     seen = {draw(list(range(1, 6)), random.Random(seed)) for seed in range(30)}
     assert len(seen) > 10
-    assert len({slots.index(BYE) for slots in seen}) > 1
+    with_bye = {p for slots in seen for i, p in enumerate(slots) if slots[i ^ 1] == BYE}
+    assert with_bye == {1, 2, 3, 4, 5}
+
+
+def test_seeds_go_in_the_standard_order():
+    assert seed_order(2) == (1, 2)
+    assert seed_order(8) == (1, 8, 4, 5, 2, 7, 3, 6)
+    assert seed_order(16)[:4] == (1, 16, 8, 9)
+
+
+def byes_under(slots: tuple[int, ...], start: int, size: int) -> int:
+    """How many byes the subtree of `size` slots from `start` holds."""
+    return slots[start : start + size].count(BYE)
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(st.integers(2, 64), st.integers(0, 2**32))
+def test_byes_are_spread_so_two_meet_only_where_the_bracket_forces_it(count: int, seed: int):
+    """Every subtree holds as many byes as its sibling, give or take one: the byes' pairs meet
+    each other only in a round with more of them than matches. In the 2nd round, exactly the
+    meetings the count forces happen (none while the byes are at most a quarter of the slots)."""
+    slots = draw(list(range(1, count + 1)), random.Random(seed))
+    size = len(slots)
+    width = 2
+    while width <= size:
+        for start in range(0, size, width):
+            left = byes_under(slots, start, width // 2)
+            right = byes_under(slots, start + width // 2, width // 2)
+            assert abs(left - right) <= 1, (slots, start, width)
+        width *= 2
+    byes = size - count
+    if size >= 4:
+        second = [byes_under(slots, start, 4) for start in range(0, size, 4)]
+        assert sum(1 for n in second if n == 2) == max(0, byes - size // 4), slots
 
 
 # --- byes, words, the 3rd place -------------------------------------------------------------------
