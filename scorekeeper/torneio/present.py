@@ -21,6 +21,7 @@ from ..torneios.service import (
     WO,
     Called,
     Snapshot,
+    drawn_pairs,
     round_title,
 )
 
@@ -236,9 +237,29 @@ def round_clocks(snap: Snapshot, now: datetime | None = None) -> dict[int, Round
     return found
 
 
+@dataclass(frozen=True)
+class DrawPreview:
+    """What the draw's confirmation says: the pairs it takes, whether those are the ones
+    marked present, and the pairs left out."""
+
+    taken: tuple[str, ...]
+    present: bool
+    left: tuple[str, ...]
+
+
+def draw_preview(snap: Snapshot) -> DrawPreview:
+    """The draw as it would be made now."""
+    every = list(snap.pairs.values())
+    taken = drawn_pairs(every)
+    left = tuple(snap.pair_name(p.id) for p in every if p not in taken)
+    names = tuple(snap.pair_name(p.id) for p in taken)
+    return DrawPreview(names, any(p.checked_in for p in every), left)
+
+
 def context(snap: Snapshot) -> dict[str, Any]:
     """What the organiser's page and the TV share."""
     return {
+        "draw": draw_preview(snap),
         "clocks": round_clocks(snap),
         "snap": snap,
         "torneio": snap.torneio,

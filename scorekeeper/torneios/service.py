@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import hmac
 import random
-from collections.abc import Mapping
+import unicodedata
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -242,15 +243,39 @@ def register(token: str, revision: int, names: list[str], name: str, reserve: st
             "paid": False,
             "checked_in": False,
         }
-        registered = connection.execute(
-            select(Dupla.name, Dupla.players).where(Dupla.torneio_id == torneio_id)
-        ).all()
-        if len(registered) >= chave.MAX_PAIRS:
+        registered = _unique(connection, torneio_id, values)
+        if registered >= chave.MAX_PAIRS:
             raise RulesError(f"A chave tem no máximo {chave.MAX_PAIRS} duplas.")
-        taken = {label(r.name, r.players).casefold() for r in registered}
-        if label(values["name"], values["players"]).casefold() in taken:
-            raise RulesError("Já tem uma dupla com esse nome no torneio: dê outro nome a ela.")
         connection.execute(insert(Dupla.__table__), values)
+
+
+def plain(name: str) -> str:
+    """A name as pairs are told apart: no accents, case folded, its runs of spaces made one."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(bare.casefold().split())
+
+
+def _unique(
+    connection: Connection, torneio_id: int, values: Mapping[str, Any], pair_id: int = 0
+) -> int:
+    """How many other pairs the torneio has, or a pt-BR refusal when one of them goes by the
+    same name or is the same players (in any order, accents and case aside)."""
+    others = connection.execute(
+        select(Dupla.name, Dupla.players).where(Dupla.torneio_id == torneio_id, Dupla.id != pair_id)
+    ).all()
+    players = sorted(plain(str(p)) for p in values["players"])
+    for other in others:
+        if sorted(plain(str(p)) for p in other.players) == players:
+            raise RulesError(
+                f"{label('', values['players'])} já estão inscritos"
+                f" ({label(other.name, other.players)}): a mesma dupla não entra duas vezes."
+            )
+        if plain(label(other.name, other.players)) == plain(
+            label(values["name"], values["players"])
+        ):
+            raise RulesError("Já tem uma dupla com esse nome no torneio: dê outro nome a ela.")
+    return len(others)
 
 
 def _pair_of(connection: Connection, torneio_id: int, pair_id: int) -> Any:
@@ -289,15 +314,7 @@ def edit_pair(
             "name": _text(name, MAX_PAIR, "Nome da dupla"),
             "reserve": _text(reserve, MAX_PLAYER, "Nome do reserva"),
         }
-        others = connection.execute(
-            select(Dupla.name, Dupla.players).where(
-                Dupla.torneio_id == torneio_id, Dupla.id != pair_id
-            )
-        ).all()
-        if label(values["name"], values["players"]).casefold() in {
-            label(r.name, r.players).casefold() for r in others
-        }:
-            raise RulesError("Já tem uma dupla com esse nome no torneio: dê outro nome a ela.")
+        _unique(connection, torneio_id, values, pair_id)
         connection.execute(update(Dupla.__table__).where(Dupla.id == pair_id).values(values))
 
 
@@ -319,18 +336,28 @@ def toggle_mark(token: str, revision: int, pair_id: int, mark: str) -> None:
         )
 
 
+def drawn_pairs(pairs: Iterable[Any]) -> list[Any]:
+    """The pairs a draw takes: those marked present when any is, else every pair registered."""
+    every = list(pairs)
+    present = [pair for pair in every if pair.checked_in]
+    return present or every
+
+
 def draw_bracket(token: str, revision: int, rng: random.Random | None = None) -> None:
-    """The bracket drawn from the pairs registered (random byes when their count is not a power
-    of two); then the first matches are called."""
+    """The bracket drawn from the pairs registered (those marked present, when any is), the
+    byes placed as standard seeding places them; then the first matches are called."""
     with db.engine.begin() as connection:
         torneio_id = _claim(connection, token, revision)
         if _torneio_row(connection, torneio_id).slots is not None:
             raise RulesError("A chave já foi sorteada.")
-        pairs = connection.execute(
-            select(Dupla.id).where(Dupla.torneio_id == torneio_id).order_by(Dupla.id)
-        ).scalars()
+        registered = connection.execute(
+            select(Dupla.id, Dupla.checked_in)
+            .where(Dupla.torneio_id == torneio_id)
+            .order_by(Dupla.id)
+        ).all()
+        pairs = [pair.id for pair in drawn_pairs(registered)]
         try:
-            slots = chave.draw(list(pairs), rng or random.SystemRandom())
+            slots = chave.draw(pairs, rng or random.SystemRandom())
         except chave.BracketError as refused:
             raise RulesError(str(refused)) from None
         connection.execute(
@@ -561,8 +588,7 @@ def snapshot(torneio: Torneio) -> Snapshot:
         words = {k: w for k, (j, _m, s) in read.items() if (w := _word(j, s)) is not None}
         built = chave.build(torneio.slots, words, torneio.third_place)
     called = {
-        k: _called(jogo, mesa, state, _winner(built, k))
-        for k, (jogo, mesa, state) in read.items()
+        k: _called(jogo, mesa, state, _winner(built, k)) for k, (jogo, mesa, state) in read.items()
     }
     kept = {k: tuple(v) for k, v in lines.items()}
     return Snapshot(torneio, {p.id: p for p in pairs}, tuple(mesas), built, called, kept)
@@ -942,7 +968,6 @@ def round_title(match_key: str, rounds: int) -> str:
 
 
 # --- the clock -----------------------------------------------------------------------------------
-
 
 
 def start_round(token: str, revision: int, round_: int, now: datetime | None = None) -> None:

@@ -68,6 +68,10 @@ def create(page: Page, base: str, name: str, mesas: int, pairs: list[tuple[str, 
         expect(page.get_by_test_id("dupla")).to_have_count(count)
     expect(page.get_by_test_id("dupla").last).to_have_attribute("data-nome", " e ".join(pairs[-1]))
     page.get_by_test_id("sortear").click()
+    expect(page.get_by_test_id("sorteio-resumo")).to_have_text(
+        f"Sortear a chave com {len(pairs)} duplas?"
+    )
+    page.get_by_test_id("confirmar-sorteio").click()
     expect(page.get_by_test_id("chave")).to_be_visible()
 
 

@@ -232,12 +232,62 @@ def test_pairs_register_at_the_door_are_marked_and_removed(client: FlaskClient):
 def test_no_two_pairs_go_by_the_same_name(client: FlaskClient):
     token = new_torneio(client)
     assert register(client, token, "Ana", "Beto").status_code == 303
-    for first, second, name in [("Ana", "Beto", ""), ("Caio", "Duda", "ana e beto")]:
+    refused = register(client, token, "Caio", "Duda", name="ana e beto")
+    assert refused.status_code == 422
+    assert message(refused) == "Já tem uma dupla com esse nome no torneio: dê outro nome a ela."
+    assert register(client, token, "Caio", "Duda", name="Os Zapeiros").status_code == 303
+    assert list(pairs(client.get(f"/t/{token}").text)) == ["Ana e Beto", "Os Zapeiros"]
+
+
+def test_the_same_pair_registered_again_is_refused_in_any_order_accents_and_case_aside(
+    client: FlaskClient,
+):
+    """'Zé e Bia' again, as 'Bia e Zé', 'ZE e bia' or under a pair name: the same players, so
+    the same pair; the organiser is told who is already in."""
+    token = new_torneio(client)
+    assert register(client, token, "Zé", "Bia").status_code == 303
+    for first, second, name in [("Zé", "Bia", ""), ("Bia", "Zé", ""), ("ZE", " bia ", "Os Bons")]:
         refused = register(client, token, first, second, name=name)
         assert refused.status_code == 422
-        assert message(refused) == "Já tem uma dupla com esse nome no torneio: dê outro nome a ela."
-    assert register(client, token, "Ana", "Beto", name="Os Zapeiros").status_code == 303
-    assert list(pairs(client.get(f"/t/{token}").text)) == ["Ana e Beto", "Os Zapeiros"]
+        assert message(refused) == (
+            f"{first.strip()} e {second.strip()} já estão inscritos (Zé e Bia):"
+            " a mesma dupla não entra duas vezes."
+        )
+    assert register(client, token, "Zé", "Lu").status_code == 303
+    lu = pairs(client.get(f"/t/{token}").text)["Zé e Lu"]
+    edited = organise(client, token, f"dupla/{lu}/editar", jogador_1="Bia", jogador_2="ze")
+    assert edited.status_code == 422
+    assert list(pairs(client.get(f"/t/{token}").text)) == ["Zé e Bia", "Zé e Lu"]
+
+
+def test_the_draw_takes_the_pairs_marked_present_and_its_confirmation_names_the_others(
+    client: FlaskClient,
+):
+    """With any pair marked 'presente', the draw's confirmation counts the present pairs and
+    names those left out; the draw takes only the present ones."""
+    token = with_pairs(client, 4)
+    ids = pairs(client.get(f"/t/{token}").text)
+    page = client.get(f"/t/{token}").text
+    assert by_testid(page, "sorteio-resumo") == "Sortear a chave com 4 duplas?"
+    for name in ("Ana e Beto", "Caio e Duda", "Edu e Fabi"):
+        assert (
+            organise(client, token, f"dupla/{ids[name]}/marcar", marca="presente").status_code
+            == 303
+        )
+    page = client.get(f"/t/{token}").text
+    assert by_testid(page, "sorteio-resumo") == (
+        "Sortear a chave com 3 duplas, as marcadas presentes?"
+    )
+    assert by_testid(page, "sorteio-de-fora") == "Ficam de fora, sem presença marcada: Gil e Hugo."
+    assert 'data-testid="confirmar-sorteio"' in page
+    assert organise(client, token, "sortear").status_code == 303
+    drawn_page = client.get(f"/t/{token}").text
+    names = {
+        by_testid(m["body"], f"jogo-{side}") for m in matches(drawn_page).values() for side in "ab"
+    }
+    assert "Gil e Hugo" not in names
+    assert {"Ana e Beto", "Caio e Duda", "Edu e Fabi"} <= names
+    assert set(pairs_in_swap(drawn_page)) == {"Ana e Beto", "Caio e Duda", "Edu e Fabi"}
 
 
 def test_registration_stops_at_the_brackets_most_pairs(
@@ -671,7 +721,8 @@ def test_ids_past_32_bits_are_refused_in_portuguese_never_a_500(client: FlaskCli
         response = organise(client, token, route, marca="pago", pausar="1")
         assert response.status_code == 422, route
         assert message(response) in (
-            "Essa dupla não está no torneio.", "Essa mesa não existe no torneio."
+            "Essa dupla não está no torneio.",
+            "Essa mesa não existe no torneio.",
         )
     assert list(pairs(client.get(f"/t/{token}").text)) == ["Ana e Beto", "Caio e Duda"]
 
