@@ -21,6 +21,7 @@ from ..models import ACTIVE, Entry, Mesa
 from ..pages.links import shared_url, whatsapp_url
 from ..rules import FERRO_MODE, SPECIAL_AT, VARIANTS, Kind, MatchState, Outcome, Phase, Variant
 from ..torneios import service as torneios
+from ..torneios.service import champions_word
 
 # The board's own routes, /m/<token>/<path>: the views and board_urls share these.
 PATHS = {
@@ -48,10 +49,13 @@ def board_context(board: Board, message: str | None = None, status: int = 200) -
     chart_a, chart_b, hands, cut = chart_points(board)
     closed = closed_match(board.mesa)
     shown = layout(board, closed=closed.text if closed else "")
+    news = torneios.table_news(board.mesa, state.phase is Phase.SERIES_OVER)
     return {
         "board": board,
         "layout": shown,
         "closed": closed,
+        "torneio_news": news,
+        "champions_word": champions_word(board.mesa.players),
         "forecast": forecast.board_forecast(state),
         "forecast_url": forecast_url(board.mesa.special_at, state.config.variant.code),
         "mesa": board.mesa,

@@ -21,6 +21,7 @@ from ..torneios.service import (
     WO,
     Called,
     Snapshot,
+    champions_word,
     drawn_pairs,
     round_title,
 )
@@ -169,12 +170,14 @@ def next_calls(snap: Snapshot) -> list[MatchView]:
 
 
 def podium(snap: Snapshot) -> list[tuple[str, str, str]]:
-    """Champion, runner-up and 3rd place once known: (place, testid, name)."""
+    """Champion, runner-up and 3rd place once known: (place, testid, name); a pair's places
+    in the plural."""
     if snap.bracket is None or snap.bracket.champion is None:
         return []
+    alone = snap.torneio.players == 2
     places = [
-        ("Campeão", "campeao", snap.bracket.champion),
-        ("Vice", "vice", snap.bracket.runner_up),
+        (champions_word(snap.torneio.players), "campeao", snap.bracket.champion),
+        ("Vice-campeão" if alone else "Vice-campeões", "vice", snap.bracket.runner_up),
     ]
     if snap.torneio.third_place:
         places.append(("3º lugar", "terceiro", snap.bracket.third))
@@ -256,9 +259,42 @@ def draw_preview(snap: Snapshot) -> DrawPreview:
     return DrawPreview(names, any(p.checked_in for p in every), left)
 
 
+@dataclass(frozen=True)
+class Call:
+    """The latest match called to a mesa, as the TV announces it: its id (the TV's sound
+    plays when it changes), the mesa, the pairs, the round and when."""
+
+    id: int
+    mesa: int
+    a: str
+    b: str
+    title: str
+    at: str
+
+
+def latest_call(snap: Snapshot) -> Call | None:
+    """The match called last among those still played at their mesa, None when none is."""
+    if snap.bracket is None:
+        return None
+    open_ = [c for c in snap.called.values() if snap.at_mesa(c.jogo.mesa_number) is c]
+    if not open_:
+        return None
+    last = max(open_, key=lambda c: c.jogo.id)
+    match = snap.bracket[last.jogo.key]
+    return Call(
+        last.jogo.id,
+        last.jogo.mesa_number,
+        snap.pair_name(match.a),
+        snap.pair_name(match.b),
+        round_title(match.key, snap.bracket.rounds),
+        local_time(last.jogo.called_at),
+    )
+
+
 def context(snap: Snapshot) -> dict[str, Any]:
     """What the organiser's page and the TV share."""
     return {
+        "call": latest_call(snap),
         "draw": draw_preview(snap),
         "clocks": round_clocks(snap),
         "snap": snap,

@@ -530,6 +530,11 @@ class Snapshot:
         return any(c.mesa.revision > 0 or c.jogo.decided is not None for c in self.called.values())
 
 
+def champions_word(players: int) -> str:
+    """'Campeões' for a pair or a trio, 'Campeão' for a player alone (1x1)."""
+    return "Campeão" if players == 2 else "Campeões"
+
+
 def pair_label(pair: Dupla) -> str:
     """'Os Zapeiros', or its players 'Ana e Beto'."""
     return label(pair.name, pair.players)
@@ -888,6 +893,16 @@ def set_paused(token: str, revision: int, number: int, paused: bool) -> None:
         )
         if done.rowcount != 1:
             raise RulesError("Essa mesa não existe no torneio.")
+        # the match playing there goes on; its phone's next poll says the mesa is paused
+        connection.execute(
+            update(Mesa.__table__)
+            .where(
+                Mesa.torneio_id == torneio_id,
+                Mesa.torneio_mesa == number,
+                Mesa.closed.is_(None),
+            )
+            .values(revision=Mesa.revision + 1)
+        )
 
 
 @dataclass(frozen=True)
@@ -954,6 +969,35 @@ def match_of_table(table: Mesa) -> TableMatch | None:
     if table.closed is None:
         ends = relogio.deadline(torneio.clock or {}, round_of(torneio, jogo.key), torneio.minutes)
     return TableMatch(torneio.name, mesa.number, mesa.token, title, tuple(lines), ends, closed)
+
+
+@dataclass(frozen=True)
+class TableNews:
+    """What a torneio match's board says of its mesa and torneio as it is scored: whether the
+    organiser paused the mesa (no match is called to it after this one), and, on the final's
+    board once the torneio has its champions, their name."""
+
+    paused: bool
+    champions: str | None
+
+
+def table_news(table: Mesa, series_over: bool) -> TableNews | None:
+    """The news of a torneio match's board; None for an ordinary table. The champions are read
+    only on a finished final's board."""
+    if table.torneio_id is None or table.torneio_mesa is None:
+        return None
+    mesa = db.session.get(TorneioMesa, (table.torneio_id, table.torneio_mesa))
+    paused = bool(mesa and mesa.paused)
+    champions = None
+    torneio = db.session.get(Torneio, table.torneio_id)
+    if series_over and torneio is not None and torneio.slots:
+        final = chave.key(chave.rounds_for(len(torneio.slots)), 0)
+        jogo = db.session.execute(select(Jogo).where(Jogo.mesa_id == table.id)).scalar_one_or_none()
+        if jogo is not None and jogo.key == final:
+            snap = snapshot(torneio)
+            if snap.bracket is not None and snap.bracket.champion is not None:
+                champions = snap.pair_name(snap.bracket.champion)
+    return TableNews(paused, champions)
 
 
 def round_title(match_key: str, rounds: int) -> str:

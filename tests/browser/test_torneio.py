@@ -470,3 +470,44 @@ def test_a_wo_closes_the_match_on_its_mesas_phone_which_moves_on_by_itself(
     expect(phone.get_by_test_id("team-a").locator("h2")).to_have_text(final[0], timeout=10_000)
     expect(phone.get_by_test_id("mensagem")).to_contain_text("acabou por W.O.")
     phone.screenshot(path=str(shots / f"torneio-wo-proximo-{size['width']}.png"))
+
+
+def test_the_tv_announces_the_latest_call_large_and_may_sound_it(
+    browser: Browser, live_server: str, opened: list[BrowserContext], shots: Path
+) -> None:
+    """At 1920x1080 the latest call reads at 48 px or more; a TV opened after it shows it too;
+    the TV offers to sound each call, and once allowed a new call plays its sound."""
+    base = live_server
+    org = new_page(browser, opened, PHONE)
+    create(org, base, "Copa da TV", 2, PAIRS[:4])
+    tv = new_page(browser, opened, TV_SIZE)
+    tv.goto(base + path_of(org.get_by_test_id("tv-link").get_attribute("href") or ""))
+    call = tv.get_by_test_id("tv-chamada")
+    expect(call).to_contain_text("Mesa 2")
+    size = tv.locator(".tv-chamada-texto").evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= 48, size
+    tv.evaluate(
+        """() => { window.sounds = 0; const C = window.AudioContext;
+        window.AudioContext = function () { const c = new C();
+          const make = c.createOscillator.bind(c);
+          c.createOscillator = () => { window.sounds += 1; return make(); }; return c; }; }"""
+    )
+    tv.get_by_test_id("tv-som").click()
+    expect(tv.get_by_test_id("tv-som")).to_have_attribute("aria-pressed", "true")
+    before = tv.evaluate("window.sounds")
+    links = {
+        n: path_of(
+            org.locator(f"[data-testid=mesa-link][data-mesa='{n}']").get_attribute("href") or ""
+        )
+        for n in (1, 2)
+    }
+    for n in (1, 2):
+        phone = new_page(browser, opened, PHONE)
+        phone.goto(base + links[n])
+        tap(phone, "a", "+12")
+    expect(call).to_contain_text("Final", timeout=FOLLOWS_MS)
+    tv.wait_for_function(f"window.sounds > {before}")
+    tv.screenshot(path=str(shots / "torneio-tv-chamada-1920.png"))
+    late = new_page(browser, opened, TV_SIZE)
+    late.goto(tv.url)
+    expect(late.get_by_test_id("tv-chamada")).to_contain_text("Final")

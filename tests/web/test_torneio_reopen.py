@@ -119,7 +119,8 @@ def test_the_organiser_corrects_a_pairs_names_never_onto_another_pairs(
     client: FlaskClient,
 ) -> None:
     """'Editar' on a registered pair changes its players and reserve; a name another pair has is
-    refused in pt-BR and nothing changes; the form offers trios in Mineiro torneios."""
+    refused in pt-BR (the same players are the same pair) and nothing changes; the form offers
+    trios in Mineiro torneios."""
     response = client.post("/torneio/novo", data={"nome": "Copa", "mesas": "1"})
     token = response.headers["Location"].rsplit("/", 1)[-1]
     for first, second in (("Ana", "Beto"), ("Caio", "Duda")):
@@ -135,7 +136,7 @@ def test_the_organiser_corrects_a_pairs_names_never_onto_another_pairs(
     clash = {"jogador_1": "caio", "jogador_2": "duda"}
     refused = organiser_post(client, token, f"dupla/{ids[0]}/editar", **clash)
     assert refused.status_code == 422
-    assert "Já tem uma dupla com esse nome" in (by_testid(refused.text, "mensagem") or "")
+    assert "já estão inscritos (Caio e Duda)" in (by_testid(refused.text, "mensagem") or "")
     names = re.findall(r'data-testid="dupla" data-nome="([^"]+)"', client.get(f"/t/{token}").text)
     assert names == ["Ana e Bia", "Caio e Duda"]
     assert 'name="jogadores" value="6"' in client.get("/torneio/novo").text

@@ -1,0 +1,131 @@
+"""A bar's night as the mesas' phones and the TV see it: a mesa the organiser stops calling
+matches to says so on its phone while its match goes on; the final's phone names the champions;
+the TV shows the latest call large (also when opened after it) and no clock of a finished round;
+the podium names a pair's places in the plural."""
+
+from __future__ import annotations
+
+import re
+
+from flask.testing import FlaskClient
+
+from .helpers import by_testid, play, revision
+from .torneio_pages import matches, open_torneio, organiser_post, table_at
+
+WIN = "normal:0:12"
+
+
+def one_game_torneio(client: FlaskClient, pairs: int = 4, mesas: int = 2, **form: str) -> str:
+    """A drawn torneio of one-game matches on `mesas` mesas; its organiser token."""
+    fields = {"mesas": str(mesas), "formato": "1", "formato_final": "1", **form}
+    return open_torneio(client, pairs, **fields)
+
+
+def tv_path(client: FlaskClient, token: str) -> str:
+    """The TV's path, from the organiser's page."""
+    found = re.search(
+        r'href="[^"]*(/tv/[\w-]+)" data-testid="tv-link"', client.get(f"/t/{token}").text
+    )
+    assert found
+    return found.group(1)
+
+
+def test_a_mesa_not_called_again_says_so_on_its_phone_and_its_match_goes_on(
+    client: FlaskClient,
+) -> None:
+    """'Não chamar jogos para esta mesa': the match playing there is told at its next poll and
+    goes on scoring; calling again takes the notice away."""
+    token = one_game_torneio(client)
+    table = table_at(client, token, 1)
+    shown = revision(client, table)
+    page = client.get(f"/t/{token}").text
+    assert "Não chamar jogos para esta mesa" in page
+    assert organiser_post(client, token, "mesa/1/pausar", pausar="1").status_code == 303
+    polled = client.get(f"/m/{table}/placar?rev={shown}")
+    assert polled.status_code == 200
+    assert "não vai chamar mais jogos para esta mesa" in (
+        by_testid(polled.text, "mesa-pausada-placar") or ""
+    )
+    play(client, table, "normal:0:3")
+    assert "Voltar a chamar jogos para esta mesa" in client.get(f"/t/{token}").text
+    assert organiser_post(client, token, "mesa/1/pausar", pausar="0").status_code == 303
+    assert by_testid(client.get(f"/m/{table}").text, "mesa-pausada-placar") is None
+
+
+def test_the_finals_phone_names_the_champions_instead_of_a_next_match(client: FlaskClient) -> None:
+    """Once the final ends, its board says who the champions are (a pair: 'Campeões') and leads
+    to the podium; no 'Próximo jogo desta mesa'."""
+    token = one_game_torneio(client, pairs=2, mesas=1)
+    final = table_at(client, token, 1)
+    done = play(client, final, WIN)
+    champions = by_testid(done.text, "torneio-campeoes")
+    assert champions is not None and champions.startswith("Campeões do torneio:")
+    assert 'data-testid="torneio-proximo"' not in done.text
+    board = client.get(f"/m/{final}").text
+    found = re.search(r'data-testid="torneio-campeoes" data-nome="([^"]+)"', board)
+    assert found and found.group(1) in board
+
+
+def test_a_semi_finals_phone_still_offers_the_next_match(client: FlaskClient) -> None:
+    token = one_game_torneio(client)
+    semi = table_at(client, token, 1)
+    done = play(client, semi, WIN)
+    assert 'data-testid="torneio-proximo"' in done.text
+    assert 'data-testid="torneio-campeoes"' not in done.text
+
+
+def test_the_podium_names_a_pairs_places_in_the_plural_and_a_players_in_the_singular(
+    client: FlaskClient,
+) -> None:
+    for players, words in (
+        ("4", ("Campeões", "Vice-campeões")),
+        ("2", ("Campeão", "Vice-campeão")),
+    ):
+        token = one_game_torneio(client, pairs=2, mesas=1, jogadores=players)
+        play(client, table_at(client, token, 1), WIN)
+        page = client.get(f"/t/{token}").text
+        podium = re.findall(
+            r'data-testid="(?:campeao|vice)" data-nome="[^"]+"><span>([^<]+)<', page
+        )
+        assert tuple(podium) == words
+
+
+def call_on(tv: str) -> tuple[str, str]:
+    """The TV's latest call: its id and its text."""
+    found = re.search(r'data-testid="tv-chamada" data-chamada="(\d+)"', tv)
+    assert found
+    section = tv[found.end() : tv.index("</section>", found.end())]
+    return found.group(1), " ".join(re.sub(r"<[^>]+>", " ", section).split())
+
+
+def test_the_tv_shows_the_latest_call_large_also_when_opened_after_it(
+    client: FlaskClient,
+) -> None:
+    """Both semi-finals called at once: the TV announces the later call (mesa 2); once both
+    end the final is called to mesa 1, and a TV opened only then shows that call."""
+    token = one_game_torneio(client)
+    first, said = call_on(client.get(tv_path(client, token)).text)
+    semi = matches(client, token)["1-1"]
+    assert said.endswith("Mesa 2") and "Semifinal" in said and semi["mesa"] == "2"
+    play(client, table_at(client, token, 1), WIN)
+    play(client, table_at(client, token, 2), WIN)
+    final = matches(client, token)["2-0"]
+    later, said = call_on(client.get(tv_path(client, token)).text)
+    assert later != first
+    assert said.endswith(f"Mesa {final['mesa']}") and "Final" in said
+
+
+def test_a_finished_rounds_clock_is_gone_from_the_tv_and_the_organisers_page(
+    client: FlaskClient,
+) -> None:
+    """The semi-finals' clock shows while they play; once both are over, neither the TV nor the
+    organiser's page counts it down."""
+    token = one_game_torneio(client)
+    assert organiser_post(client, token, "rodada/1/comecar").status_code == 303
+    assert 'data-testid="relogio" data-rodada="1"' in client.get(f"/t/{token}").text
+    play(client, table_at(client, token, 1), WIN)
+    play(client, table_at(client, token, 2), WIN)
+    assert 'data-testid="relogio" data-rodada="1"' not in client.get(f"/t/{token}").text
+    assert 'data-rodada="1"' not in "".join(
+        re.findall(r'data-testid="(?:tv-)?relogio"[^>]*>', client.get(tv_path(client, token)).text)
+    )
