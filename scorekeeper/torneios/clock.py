@@ -110,7 +110,7 @@ def at_limit(
         side = leader(wins, points)
         if side is None:
             return AtLimit(None, None, TIED)
-        return AtLimit(side, None, f"tempo esgotado: {names[side]} estava na frente e vence")
+        return AtLimit(side, None, f"tempo esgotado: vence quem estava na frente ({names[side]})")
     if rule == ONZE:
         return AtLimit(None, onze_score(points, special_at), onze_reason(special_at))
     if rule == PROXIMA:

@@ -825,8 +825,8 @@ def _close(connection: Connection, mesa_id: int, closed: str | None) -> None:
 
 
 DECISIONS = {
-    WO: "W.O.: {name} vence (a outra dupla não se apresentou)",
-    OVERRIDE: "O organizador deu a vitória a {name}",
+    WO: "W.O.: {win} {name} ({absent} não se apresentou)",
+    OVERRIDE: "O organizador deu a vitória para {name}",
 }
 
 
@@ -835,7 +835,12 @@ def _decision_line(connection: Connection, pair: int | None, how: str) -> str:
     if pair is None:
         return "O organizador desfez a decisão: vale o placar da mesa"
     row = connection.execute(select(Dupla.name, Dupla.players).where(Dupla.id == pair)).one()
-    return DECISIONS[how].format(name=label(row.name, row.players))
+    alone = len(row.players) == 1
+    return DECISIONS[how].format(
+        name=label(row.name, row.players),
+        win="vence" if alone else "vencem",
+        absent="o outro jogador" if alone else "a outra dupla",
+    )
 
 
 def _write_line(connection: Connection, torneio_id: int, match_key: str, text: str) -> None:
@@ -921,9 +926,9 @@ class TableMatch:
 
 
 CLOSED_WORDS = {
-    WO: "W.O.: o organizador deu este jogo a {name}.",
-    OVERRIDE: "O organizador deu este jogo a {name}.",
-    TIME: "O tempo da rodada acabou e deu este jogo a {name}.",
+    WO: "W.O.: o organizador deu este jogo para {name}.",
+    OVERRIDE: "O organizador deu este jogo para {name}.",
+    TIME: "O tempo da rodada acabou e deu este jogo para {name}.",
     CANCELED: (
         "O organizador cancelou este jogo: o placar fica guardado, mas não conta para a chave."
     ),

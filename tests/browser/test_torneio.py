@@ -373,7 +373,7 @@ def test_a_torneio_of_8_pairs_on_3_mesas_from_the_mesas_links_with_the_tv_follow
     expect(match(org, "3-0")).to_contain_text("decidido no tempo")
     mesa[3].reload()
     expect(mesa[3].locator("[data-testid=registro].active").first).to_contain_text(
-        f"tempo esgotado: {final[0]} estava na frente e vence"
+        f"tempo esgotado: vence quem estava na frente ({final[0]})"
     )
     expect(mesa[3].get_by_test_id("score-a")).to_have_text("3")  # the score is left as it was
     mesa[3].get_by_test_id("torneio-mesa").click()
@@ -455,7 +455,7 @@ def test_a_wo_closes_the_match_on_its_mesas_phone_which_moves_on_by_itself(
     found.get_by_test_id("wo-b").click()
     shows(org, key, "fim", pairs[1], mesa=1)
     closed = phone.get_by_test_id("jogo-encerrado")
-    expect(closed).to_contain_text(f"W.O.: o organizador deu este jogo a {pairs[1]}")
+    expect(closed).to_contain_text(f"W.O.: o organizador deu este jogo para {pairs[1]}")
     phone.screenshot(path=str(shots / f"torneio-wo-encerrado-{size['width']}.png"))
     assert phone.locator("#board .tap").count() == 0
     button = phone.get_by_test_id("ir-para-a-mesa").bounding_box()

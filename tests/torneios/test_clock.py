@@ -70,7 +70,7 @@ def test_at_the_limit_lider_gives_the_match_to_the_side_ahead() -> None:
     done = clock.at_limit(clock.LIDER, (1, 0), (2, 8), 11, NAMES)
     assert done.winner == 0
     assert done.score is None
-    assert done.reason == "tempo esgotado: Ana e Beto estava na frente e vence"
+    assert done.reason == "tempo esgotado: vence quem estava na frente (Ana e Beto)"
     assert not done.next_hand
 
 

@@ -135,7 +135,7 @@ def pairs_in_swap(html: str) -> dict[str, int]:
 def pairs_by_name(html: str) -> dict[str, int]:
     """The pairs' ids by name, from the organiser's buttons on the bracket's matches."""
     found = re.findall(r'name="dupla" value="(\d+)" class="button" data-testid="dar-[ab]">'
-                       r"Dar a vitória a ([^<]+)<", html)  # fmt: skip
+                       r"Vitória para ([^<]+)<", html)  # fmt: skip
     return {name: int(pair) for pair, name in found}
 
 

@@ -129,3 +129,26 @@ def test_a_finished_rounds_clock_is_gone_from_the_tv_and_the_organisers_page(
     assert 'data-rodada="1"' not in "".join(
         re.findall(r'data-testid="(?:tv-)?relogio"[^>]*>', client.get(tv_path(client, token)).text)
     )
+
+
+def test_the_organisers_words_agree_with_a_pair_and_with_a_player_alone(
+    client: FlaskClient,
+) -> None:
+    """A pair is plural ('W.O.: vencem Ana e Beto', 'a outra dupla'); a player alone (1x1) is
+    singular ('W.O.: vence Ana', 'o outro jogador'); no 'a Os …' before a pair's name."""
+    for players, verb, absent in (
+        ("4", "vencem", "a outra dupla"),
+        ("2", "vence", "o outro jogador"),
+    ):
+        token = one_game_torneio(client, pairs=2, mesas=1, jogadores=players)
+        page = client.get(f"/t/{token}").text
+        button = by_testid(page, "wo-a") or ""
+        assert button.startswith(f"W.O.: {verb} ")
+        assert (by_testid(page, "dar-a") or "").startswith("Vitória para ")
+        pair = re.search(r'name="dupla" value="(\d+)"', page)
+        assert pair
+        organiser_post(client, token, "jogo/1-0/decidir", como="wo", dupla=pair.group(1))
+        line = re.search(r'data-testid="sumula"><li>([^<]+)<', client.get(f"/t/{token}").text)
+        assert line and line.group(1).startswith(f"W.O.: {verb} ")
+        assert line.group(1).endswith(f"({absent} não se apresentou)")
+    assert "Guarde este link." in client.get(f"/t/{token}").text
