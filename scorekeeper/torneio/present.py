@@ -81,6 +81,7 @@ class MesaView:
     paused: bool
     match: MatchView | None
     also: str = ""  # another open match on this mesa (a match reopened after its mesa moved on)
+    qr: Any = None  # its link as a QR code (inline SVG), for the mesa's phone to scan
 
 
 def match_view(snap: Snapshot, match: chave.Match) -> MatchView:
@@ -144,7 +145,9 @@ def mesas_of(snap: Snapshot) -> list[MesaView]:
         if called is not None and snap.bracket is not None:
             match = match_view(snap, snap.bracket[called.jogo.key])
         url = shared_url("torneio.mesa", token=mesa.token)
-        found.append(MesaView(mesa.number, url, mesa.paused, match, _also(snap, mesa.number)))
+        qr = qr_svg(url, f"mesa-{mesa.number}", f"QR code do link da mesa {mesa.number}")
+        also = _also(snap, mesa.number)
+        found.append(MesaView(mesa.number, url, mesa.paused, match, also, qr))
     return found
 
 
@@ -306,6 +309,11 @@ def context(snap: Snapshot) -> dict[str, Any]:
         "rules_text": rules_text(snap),
         "at_limit": AT_LIMIT[snap.torneio.at_limit],
     }
+
+
+def signup_qr(url: str) -> Any:
+    """The public sign-up link's QR code on the organiser's page."""
+    return qr_svg(url, "inscricao", "QR code das inscrições do torneio")
 
 
 def tv_qr(url: str) -> Any:

@@ -97,9 +97,12 @@ def _page(token: str, message: str | None = None, status: int = 200) -> Response
     """The organiser's page of a torneio, with a refusal's message if any."""
     torneio = service.organiser_torneio(token)
     snap = service.sync(torneio)
+    signup_url = shared_url("torneio.signup", token=snap.torneio.view_token)
     page = render_template(
         "torneio/page.html",
         message=message,
+        signup_url=signup_url,
+        signup_qr=present.signup_qr(signup_url),
         tv_url=shared_url("torneio.tv", token=snap.torneio.view_token),
         version=service.version(snap.torneio.view_token),
         poll_ms=_poll_ms(),
@@ -243,6 +246,53 @@ def pause(token: str, mesa: int) -> Response:
     """A mesa paused or back in play."""
     service.set_paused(token, _rev(), mesa, request.form.get("pausar") == "1")
     return _done(token)
+
+
+@bp.get("/t/<token>/mesas")
+def mesa_cards(token: str) -> Response:
+    """One card per mesa with its link and QR code, to print and leave on each mesa."""
+    snap = service.snapshot(service.organiser_torneio(token))
+    page = render_template("torneio/cartoes.html", **present.context(snap))
+    return make_response(page)
+
+
+# --- pairs signing up from their phones ----------------------------------------------------------
+
+
+def _signup_page(token: str, message: str | None = None, status: int = 200) -> Response:
+    """The public sign-up form (the TV's token), with a refusal's message if any."""
+    torneio = service.viewer_torneio(token)
+    if torneio.view_token != token:
+        raise service.UnknownTorneio()
+    page = render_template(
+        "torneio/inscricao.html",
+        torneio=torneio,
+        message=message,
+        signed=request.args.get("inscrita", ""),
+        closed=torneio.slots is not None,
+        form=request.form,
+    )
+    return make_response(page, status)
+
+
+@bp.get("/tv/<token>/inscricao")
+def signup(token: str) -> Response:
+    """Pairs register themselves until the draw, from the link or QR code the organiser shows."""
+    return _signup_page(token)
+
+
+@bp.post("/tv/<token>/inscricao")
+@opening_limit()
+def signup_post(token: str) -> Response:
+    """A pair signed up: the same fields and checks as the organiser's form."""
+    names = [visible(request.form.get(f"jogador_{i}", "")) for i in (1, 2, 3)]
+    name = service.sign_up(
+        token,
+        names,
+        visible(request.form.get("nome", "")),
+        visible(request.form.get("reserva", "")),
+    )
+    return redirect(url_for("torneio.signup", token=token, inscrita=name), 303)
 
 
 # --- the mesas' links --------------------------------------------------------------------------
@@ -408,6 +458,8 @@ def _refused(message: str | None, status: int) -> Response:
     """A step not taken: the page it came from again, with why."""
     if request.endpoint == "torneio.create":
         return _new_page(message, status)
+    if request.endpoint in ("torneio.signup", "torneio.signup_post"):
+        return _signup_page(str((request.view_args or {}).get("token", "")), message, status)
     if request.endpoint in ("torneio.save", "torneio.save_post"):
         args = request.view_args or {}
         return _save_page(str(args.get("token", "")), int(args.get("pair", 0)), message, status)

@@ -231,22 +231,55 @@ def register(token: str, revision: int, names: list[str], name: str, reserve: st
     """A pair registered at the door (until the draw), under a name no other pair has: pages
     and the bracket tell pairs apart by it."""
     with db.engine.begin() as connection:
-        torneio_id = _claim(connection, token, revision)
-        row = _torneio_row(connection, torneio_id)
-        if row.slots is not None:
-            raise RulesError("A chave já foi sorteada: não entram mais duplas.")
-        values = {
-            "torneio_id": torneio_id,
-            "players": pair_players(row.players, names),
-            "name": _text(name, MAX_PAIR, "Nome da dupla"),
-            "reserve": _text(reserve, MAX_PLAYER, "Nome do reserva"),
-            "paid": False,
-            "checked_in": False,
-        }
-        registered = _unique(connection, torneio_id, values)
-        if registered >= chave.MAX_PAIRS:
-            raise RulesError(f"A chave tem no máximo {chave.MAX_PAIRS} duplas.")
-        connection.execute(insert(Dupla.__table__), values)
+        _register(connection, _claim(connection, token, revision), names, name, reserve)
+
+
+CLOSED_SIGNUP = "As inscrições fecharam: a chave já foi sorteada."
+
+
+def sign_up(view_token: str, names: list[str], name: str, reserve: str) -> str:
+    """A pair registering itself from the public sign-up link (the TV's token, no organiser's)
+    until the draw, as the organiser's form would; its name as pages show it. A step on the
+    torneio's revision as it is now (another sign-up at the same moment: read again)."""
+    torneio = find_torneio(view_token, edit=False)
+    if torneio is None:
+        raise UnknownTorneio()
+    for _attempt in range(5):
+        try:
+            with db.engine.begin() as connection:
+                row = connection.execute(
+                    _CLAIM_BY_ID, {"torneio": torneio.id, "revision": torneio.revision}
+                ).first()
+                if row is None:
+                    raise StaleTorneio()
+                values = _register(connection, torneio.id, names, name, reserve)
+            return label(values["name"], values["players"])
+        except StaleTorneio:
+            db.session.expire(torneio)
+    raise StaleTorneio()
+
+
+def _register(
+    connection: Connection, torneio_id: int, names: list[str], name: str, reserve: str
+) -> dict[str, Any]:
+    """Insert a pair on a claimed revision, or a pt-BR refusal (after the draw, a pair already
+    in, a name taken, a full bracket); the pair's values."""
+    row = _torneio_row(connection, torneio_id)
+    if row.slots is not None:
+        raise RulesError("A chave já foi sorteada: não entram mais duplas.")
+    values = {
+        "torneio_id": torneio_id,
+        "players": pair_players(row.players, names),
+        "name": _text(name, MAX_PAIR, "Nome da dupla"),
+        "reserve": _text(reserve, MAX_PLAYER, "Nome do reserva"),
+        "paid": False,
+        "checked_in": False,
+    }
+    registered = _unique(connection, torneio_id, values)
+    if registered >= chave.MAX_PAIRS:
+        raise RulesError(f"A chave tem no máximo {chave.MAX_PAIRS} duplas.")
+    connection.execute(insert(Dupla.__table__), values)
+    return values
 
 
 def plain(name: str) -> str:

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 
 import psycopg
 from flask.testing import FlaskClient
 from sqlalchemy import Engine, event
 from werkzeug.test import TestResponse
+
+from ..conftest import require_program
 
 HX = {"HX-Request": "true"}
 
@@ -166,3 +170,19 @@ def edit_form(client: FlaskClient, token: str) -> dict[str, str]:
     parser.feed(client.get(f"/m/{token}/editar").text)
     parser.values.pop("csrf_token", None)
     return parser.values
+
+
+def decode_qr(svg: str, tmp_path: Path, name: str) -> str:
+    """Rasterise the SVG with rsvg-convert and read it back with zbarimg."""
+    rsvg = require_program("rsvg-convert", "librsvg2-bin")
+    zbar = require_program("zbarimg", "zbar-tools")
+    source, png = tmp_path / f"{name}.svg", tmp_path / f"{name}.png"
+    source.write_text(svg)
+    subprocess.run(
+        [rsvg, "-w", "400", "-h", "400", "-b", "white", str(source), "-o", str(png)], check=True
+    )
+    done = subprocess.run(
+        [zbar, "--raw", "-q", str(png)], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()

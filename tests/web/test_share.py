@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import base64
 import re
-import subprocess
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
@@ -22,8 +21,7 @@ from scorekeeper.models import HandRecord, Mesa
 from scorekeeper.pages import links
 from scorekeeper.pages.qr import qr_svg
 
-from ..conftest import require_program
-from .helpers import open_table
+from .helpers import decode_qr, open_table
 
 MACHINE_IP = "192.168.1.23"  # what lan_address() answers in these tests
 MACHINE = f"http://{MACHINE_IP}:5000"
@@ -121,22 +119,6 @@ def qr_block(html: str, name: str) -> str:
     match = re.search(rf'data-testid="{name}"[^>]*>\s*(<svg.*?</svg>)', html, re.S)
     assert match, f"no QR SVG in {name}"
     return match.group(1)
-
-
-def decode_qr(svg: str, tmp_path: Path, name: str) -> str:
-    """Rasterise the SVG with rsvg-convert and read it back with zbarimg."""
-    rsvg = require_program("rsvg-convert", "librsvg2-bin")
-    zbar = require_program("zbarimg", "zbar-tools")
-    source, png = tmp_path / f"{name}.svg", tmp_path / f"{name}.png"
-    source.write_text(svg)
-    subprocess.run(
-        [rsvg, "-w", "400", "-h", "400", "-b", "white", str(source), "-o", str(png)], check=True
-    )
-    done = subprocess.run(
-        [zbar, "--raw", "-q", str(png)], capture_output=True, text=True, timeout=60
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout.strip()
 
 
 # --- The share page and its QR codes ---------------------------------------------------------

@@ -6,10 +6,11 @@ the podium names a pair's places in the plural."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from flask.testing import FlaskClient
 
-from .helpers import by_testid, play, revision
+from .helpers import by_testid, decode_qr, play, revision
 from .torneio_pages import matches, open_torneio, organiser_post, table_at
 
 WIN = "normal:0:12"
@@ -152,3 +153,70 @@ def test_the_organisers_words_agree_with_a_pair_and_with_a_player_alone(
         assert line and line.group(1).startswith(f"W.O.: {verb} ")
         assert line.group(1).endswith(f"({absent} não se apresentou)")
     assert "Guarde este link." in client.get(f"/t/{token}").text
+
+
+# --- links for the phones: QR codes and the pairs' own sign-up -----------------------------------
+
+
+def svg_in(html: str, testid: str, extra: str = "") -> str:
+    """The inline SVG of the figure with this test id (and attributes)."""
+    start = html.index(f'data-testid="{testid}"{extra}')
+    return html[html.index("<svg", start) : html.index("</svg>", start) + len("</svg>")]
+
+
+def test_each_mesas_qr_code_on_the_organisers_page_and_its_card_is_its_link(
+    client: FlaskClient, tmp_path: Path
+) -> None:
+    """The organiser's page shows each mesa's QR code unfolded; decoded (zbar), it is the
+    mesa's link; the printable page has one card per mesa with the same code."""
+    token = one_game_torneio(client, mesas=2)
+    page = client.get(f"/t/{token}").text
+    for number in (1, 2):
+        link = re.search(rf'href="([^"]+)" data-testid="mesa-link" data-mesa="{number}"', page)
+        assert link
+        svg = svg_in(page, "mesa-qr", f' data-mesa="{number}"')
+        assert decode_qr(svg, tmp_path, f"mesa-{number}") == link.group(1)
+    cards = client.get(f"/t/{token}/mesas").text
+    assert cards.count('data-testid="cartao-mesa"') == 2
+    assert decode_qr(svg_in(cards, "cartao-mesa", ' data-mesa="2"'), tmp_path, "cartao") == (
+        re.search(r'href="([^"]+)" data-testid="mesa-link" data-mesa="2"', page).group(1)  # type: ignore[union-attr]
+    )
+
+
+def test_pairs_sign_themselves_up_by_a_link_without_the_organisers_token(
+    client: FlaskClient, tmp_path: Path
+) -> None:
+    """The sign-up link (and its QR code) carries no organiser token; a pair signed up there is
+    at once among the pairs, the same checks as the organiser's form apply, and the organiser
+    can edit or remove it; after the draw the link says registration is closed."""
+    response = client.post("/torneio/novo", data={"nome": "Copa", "mesas": "1"})
+    token = response.headers["Location"].rsplit("/", 1)[-1]
+    page = client.get(f"/t/{token}").text
+    link = re.search(r'href="([^"]+)" data-testid="inscricao-link"', page)
+    assert link and token not in link.group(1)
+    assert decode_qr(svg_in(page, "inscricao-qr"), tmp_path, "inscricao") == link.group(1)
+    path = re.sub(r"^https?://[^/]+", "", link.group(1))
+    form = client.get(path).text
+    assert 'name="jogador_1"' in form and 'name="jogador_2"' in form
+    signed = client.post(path, data={"jogador_1": "Zé", "jogador_2": "Bia"})
+    assert signed.status_code == 303
+    assert "Inscrição feita: Zé e Bia" in client.get(signed.headers["Location"]).text
+    assert 'data-testid="dupla" data-nome="Zé e Bia"' in client.get(f"/t/{token}").text
+    again = client.post(path, data={"jogador_1": "bia", "jogador_2": "ZE"})
+    assert again.status_code == 422 and "já estão inscritos" in again.text
+    assert client.post(path, data={"jogador_1": "", "jogador_2": "Lu"}).status_code == 422
+    ids = re.findall(r"/dupla/(\d+)/remover", client.get(f"/t/{token}").text)
+    assert (
+        organiser_post(
+            client, token, f"dupla/{ids[0]}/editar", jogador_1="Zé", jogador_2="Bea"
+        ).status_code
+        == 303
+    )
+    assert 'data-nome="Zé e Bea"' in client.get(f"/t/{token}").text
+    assert client.post(path, data={"jogador_1": "Caio", "jogador_2": "Duda"}).status_code == 303
+    assert organiser_post(client, token, "sortear").status_code == 303
+    closed = client.get(path).text
+    assert 'data-testid="inscricoes-fechadas"' in closed and 'name="jogador_1"' not in closed
+    late = client.post(path, data={"jogador_1": "Edu", "jogador_2": "Fabi"})
+    assert late.status_code == 422
+    assert client.get(path.replace(path.split("/")[2], token)).status_code == 404
