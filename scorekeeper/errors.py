@@ -9,6 +9,7 @@ from typing import Any
 from flask import Blueprint, Flask, render_template
 from flask.globals import request_ctx
 from flask_wtf.csrf import CSRFError
+from markupsafe import escape
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 
@@ -32,11 +33,37 @@ RETRY_AFTER = "2"  # seconds: a database server restarting is back within a few
 EXPIRED_FORM = "O formulário expirou ou veio de outro lugar. Recarregue a página e tente de novo."
 
 
+BARE_PAGE = """<!doctype html>
+<html lang="pt-BR">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>{title} · Tento</title>
+  <link rel="stylesheet" href="/static/css/app.css">
+</head>
+<body>
+  <main id="main"><section class="card error-page" role="alert">
+    <h1>{title}</h1>
+    <p>{text}</p>
+    <p><a class="button" href="/">Voltar ao início</a></p>
+  </section></main>
+</body>
+</html>
+"""
+
+
+def bare_page(status: int) -> str:
+    """The pt-BR error page for `status` drawn without Flask (no URL can be built, or the server
+    refused the request before the app saw it), in the app's style from its stylesheet."""
+    title, text = ERROR_TEXTS.get(status, ERROR_TEXTS[400])
+    return BARE_PAGE.format(title=escape(title), text=escape(text))
+
+
 def error_page(status: int, detail: str | None = None) -> tuple[str, int]:
     """A pt-BR error page with the given status."""
     title, text = ERROR_TEXTS.get(status, ERROR_TEXTS[400])
     if request_ctx.url_adapter is None:  # e.g. a malformed Host: no URL can be built
-        return f"<!doctype html><title>{title}</title><h1>{title}</h1><p>{text}</p>", status
+        return bare_page(status), status
     return render_template("error.html", title=title, text=detail or text, status=status), status
 
 

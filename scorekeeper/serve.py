@@ -26,6 +26,13 @@ a tap waits about 20 s at worst instead of forever. A cap per address was not ch
 tunnel or proxy (PUBLIC_URL) every phone arrives from one address, and a client on the Wi-Fi can
 take several. Waitress stays (it already keeps slow clients off the threads; gunicorn's sync and
 thread workers give each one a thread) with this small subclass, as no option of its own does it.
+
+Bodies: the import page takes a turma's file of up to transfer.MAX_BYTES (8 MB), and Flask
+refuses a larger one there with the page again, in pt-BR (413). Waitress reads bodies of up to
+twice the import's whole request (MAX_REQUEST_BODY), so a file a little too large still gets that
+answer; a larger body it refuses from its headers, unread, and like any request it refuses
+itself (a malformed one) with the app's pt-BR error page (PortugueseErrorTask), not its English
+text. Every other page keeps Flask's small limit (MAX_CONTENT_LENGTH), answered in pt-BR.
 """
 
 from __future__ import annotations
@@ -43,9 +50,12 @@ import qrcode
 from waitress import create_server
 from waitress.channel import HTTPChannel
 from waitress.server import BaseWSGIServer
+from waitress.task import ErrorTask
 
-from . import create_app
+from . import create_app, errors
+from .mesas import transfer
 from .pages.links import is_local_host, lan_address
+from .web import security_headers
 
 ALL_INTERFACES = ("", "0.0.0.0", "::")
 
@@ -53,6 +63,8 @@ ALL_INTERFACES = ("", "0.0.0.0", "::")
 REQUEST_DEADLINE = 20
 # Connections held at once: 500 viewers with keep-alive, the scorers and slow clients beside them.
 CONNECTION_LIMIT = 1000
+# The largest body waitress reads: twice an import's request (see the module's docstring).
+MAX_REQUEST_BODY = 2 * transfer.MAX_UPLOAD
 # File descriptors kept for everything but the connections: the database, logs, the app's files,
 # request bodies and answers that waitress spools to temporary files.
 SPARE_FILES = 100
@@ -62,7 +74,7 @@ SERVER_SETTINGS: dict[str, Any] = {
     "threads": 4,
     "connection_limit": CONNECTION_LIMIT,
     "channel_timeout": 60,
-    "max_request_body_size": 1024 * 1024,
+    "max_request_body_size": MAX_REQUEST_BODY,
     "asyncore_use_poll": True,
 }
 
@@ -98,8 +110,28 @@ class RequestLog:
         return body
 
 
+class PortugueseErrorTask(ErrorTask):
+    """Waitress's own refusals (a body past MAX_REQUEST_BODY, a malformed request) as the app's
+    pt-BR error page, not waitress's English text."""
+
+    def execute(self) -> None:
+        """The error page with the refusal's status; the connection closed after it."""
+        status = int(self.request.error.code)
+        body = errors.bare_page(status).encode()
+        self.status = f"{status} {self.request.error.reason}"
+        self.response_headers.extend(
+            [("Content-Type", "text/html; charset=utf-8"), *security_headers().items()]
+        )
+        self.set_close_on_finish()
+        self.content_length = len(body)
+        self.write(body)
+
+
 class RequestDeadlineChannel(HTTPChannel):
-    """A waitress connection closed when a request is not read whole within REQUEST_DEADLINE."""
+    """A waitress connection closed when a request is not read whole within REQUEST_DEADLINE,
+    and refused in pt-BR."""
+
+    error_task_class = PortugueseErrorTask
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         """The first request's time runs from the connection's opening."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask, Response, request
 from flask.sessions import SecureCookieSessionInterface
 
-from . import errors
+from . import converters, errors
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -49,7 +49,7 @@ class SessionOverHttps(SecureCookieSessionInterface):
 
 
 def register(app: Flask) -> None:
-    """Attach blueprints, error handlers and response headers to the app."""
+    """Attach path converters, blueprints, error handlers and response headers to the app."""
     from .juiz import bp as juiz_bp
     from .pwa import bp as pwa_bp
     from .regras import bp as regras_bp
@@ -58,6 +58,7 @@ def register(app: Flask) -> None:
     from .torneio import bp as torneio_bp
     from .turma import bp as turma_bp
 
+    converters.register(app)  # before the routes that use them
     app.register_blueprint(tables_bp)
     app.register_blueprint(juiz_bp)
     app.register_blueprint(pwa_bp)

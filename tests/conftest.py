@@ -24,11 +24,12 @@ from .pgserver import PACKAGE, PgServer
 
 DATABASES = ["sqlite", "postgresql"]
 TESTS = Path(__file__).resolve().parent
-# What starts real servers, subprocesses of its own or a build (seconds a test), by path under
-# tests/; tests/browser/ is marked `browser` instead, tests/stack/ (a browser on the hosted
-# stack) both.
+# What starts real servers, subprocesses of its own or a build (seconds a test), or walks every
+# route with hostile values (a minute), by path under tests/; tests/browser/ is marked `browser`
+# instead, tests/stack/ (a browser on the hosted stack) both.
 SLOW = (
-    "faults", "stack", "test_serve.py", "test_cleanup.py", "test_package.py", "test_migrations.py"
+    "faults", "stack", "test_serve.py", "test_cleanup.py", "test_package.py", "test_migrations.py",
+    "test_hostile_routes.py",
 )  # fmt: skip
 BROWSER = ("browser", "stack")
 # Files whose module-scoped fixture is expensive (a waitress server, a wheel): under xdist their
@@ -81,7 +82,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         parts = path.relative_to(TESTS).parts if path.is_relative_to(TESTS) else ("",)
         if parts[0] in BROWSER:
             item.add_marker(pytest.mark.browser)
-        if parts[0] in SLOW:
+        if parts[0] in SLOW or parts[-1] in SLOW:
             item.add_marker(pytest.mark.slow)
         if parts[-1] in ONE_WORKER:
             item.add_marker(pytest.mark.xdist_group(parts[-1]))

@@ -17,13 +17,17 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from http.client import HTTPConnection
+from http.client import HTTPConnection, HTTPResponse
 from pathlib import Path
 
 import pytest
 import requests
 
-from scorekeeper import serve
+from scorekeeper import create_app, serve
+from scorekeeper.extensions import db
+from scorekeeper.mesas import transfer
+from scorekeeper.mesas.service import new_token
+from scorekeeper.models import Mesa, Turma
 
 from . import processes
 from .conftest import require_program
@@ -173,11 +177,13 @@ def test_with_few_open_files_allowed_the_server_takes_no_more_connections_than_f
 
 @dataclass
 class Running:
-    """A `python -m scorekeeper.serve` process, its base URL and its output."""
+    """A `python -m scorekeeper.serve` process, its base URL and its output (and its database's
+    URL, when known)."""
 
     process: subprocess.Popen[bytes]
     url: str
     log: Path
+    database: str = ""
 
 
 def serving(port: int) -> list[str]:
@@ -207,7 +213,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
             serving(port), env=env, stdout=out, stderr=subprocess.STDOUT,
             preexec_fn=lower_open_files,
         )  # fmt: skip
-    running = Running(process, f"http://127.0.0.1:{port}", log)
+    running = Running(process, f"http://127.0.0.1:{port}", log, url)
     try:
         deadline = time.monotonic() + 120  # generous: a busy machine only makes it slower
         while True:
@@ -447,6 +453,91 @@ def test_a_connection_that_never_sends_a_request_is_closed_by_the_deadline(
     finally:
         for sock in sockets:
             sock.close()
+
+
+# --- A turma's file: as large as the import page says ------------------------------------------
+
+MB = 1024 * 1024
+
+
+@pytest.fixture(scope="module")
+def turma_file(server: Running) -> bytes:
+    """A turma's file as its page gives it, the turma written straight to the server's database
+    (opening one through the pages would count against the limit on openings per address)."""
+    app = create_app({"SQLALCHEMY_DATABASE_URI": server.database, "SECRET_KEY": "x"})
+    with app.app_context():
+        turma = Turma(edit_token=new_token(), view_token=new_token(), name="Turma grande")
+        db.session.add(turma)
+        db.session.flush()
+        db.session.add(Mesa(edit_token=new_token(), view_token=new_token(), turma_id=turma.id))
+        db.session.commit()
+        view = turma.view_token
+        db.engine.dispose()
+    exported = requests.get(f"{server.url}/vt/{view}/arquivo-da-turma.json", timeout=TIMEOUT)
+    assert exported.status_code == 200
+    return exported.content
+
+
+def upload(session: requests.Session, base: str, data: bytes) -> requests.Response:
+    """The import page's form sent with `data` as the file, as a browser sends it."""
+    page = session.get(base + "/importar-turma", timeout=TIMEOUT)
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page.text)
+    assert csrf
+    return session.post(
+        base + "/importar-turma",
+        data={"csrf_token": csrf.group(1)},
+        files={"arquivo": ("turma.json", data, "application/json")},
+        allow_redirects=False,
+        timeout=TIMEOUT,
+    )
+
+
+def padded(data: bytes, size: int) -> bytes:
+    """A JSON file of `size` bytes with the same content (spaces after it)."""
+    return data + b" " * (size - len(data))
+
+
+def test_a_turma_file_of_almost_8_mb_is_imported(server: Running, turma_file: bytes) -> None:
+    """The import page promises 8 MB: a 7.9 MB file (its content padded with spaces) goes
+    through waitress and is imported (waitress used to refuse any body over 1 MB in English)."""
+    session = requests.Session()
+    data = padded(turma_file, int(7.9 * MB))
+    assert len(data) < transfer.MAX_BYTES
+    answer = upload(session, server.url, data)
+    assert answer.status_code == 303, answer.text[:500]
+    assert "/turma/" in answer.headers["Location"] and "importada=1" in answer.headers["Location"]
+
+
+def test_a_turma_file_over_8_mb_is_refused_by_the_import_page_in_portuguese(
+    server: Running, turma_file: bytes
+) -> None:
+    """A 9 MB file gets the import page again with the limit in pt-BR (413), from Flask: waitress
+    reads it, its limit being above the import's."""
+    session = requests.Session()
+    answer = upload(session, server.url, padded(turma_file, 9 * MB))
+    assert answer.status_code == 413
+    assert 'lang="pt-BR"' in answer.text and 'data-testid="importar-turma"' in answer.text
+    assert transfer.TOO_BIG in answer.text
+
+
+def test_a_body_past_the_servers_limit_is_refused_in_portuguese_unread(server: Running) -> None:
+    """A body larger than waitress reads at all (64 MB) is refused from its headers alone, with
+    the app's pt-BR error page (413), not waitress's English text."""
+    head = (
+        "POST /importar-turma HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        "Content-Type: multipart/form-data; boundary=x\r\n"
+        f"Content-Length: {64 * MB}\r\n\r\n"
+    )
+    with socket.create_connection(("127.0.0.1", port_of(server.url)), timeout=TIMEOUT) as sock:
+        sock.sendall(head.encode())
+        answer = HTTPResponse(sock)
+        answer.begin()
+        body = answer.read().decode()
+    assert answer.status == 413
+    assert answer.getheader("Content-Type") == "text/html; charset=utf-8"
+    assert 'lang="pt-BR"' in body and "Pedido grande demais" in body
+    assert "waitress" not in body.lower()
+    assert serve.MAX_REQUEST_BODY < 64 * MB
 
 
 def test_a_busy_port_is_a_clear_message(tmp_path: Path) -> None:

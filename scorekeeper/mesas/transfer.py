@@ -53,6 +53,7 @@ from .words import notes_of
 FORMAT = "tento-turma"
 VERSION = 1
 MAX_BYTES = 8 * 1024 * 1024  # an upload's limit: years of weekly evenings fit in far less
+MAX_UPLOAD = MAX_BYTES + 64 * 1024  # an import's whole request: the file and the form around it
 MAX_TABLES = 5_000  # tables a file may carry: a bound on abuse, far above any group's
 
 NOT_JSON = "Esse arquivo não é uma turma do Tento: não é um arquivo JSON."

@@ -210,7 +210,7 @@ def swap(token: str) -> Response:
     return _done(token)
 
 
-@bp.post("/t/<token>/jogo/<key>/decidir")
+@bp.post("/t/<token>/jogo/<matchkey:key>/decidir")
 def decide(token: str, key: str) -> Response:
     """The organiser's word on a match: a W.O., an override, or taken back."""
     how = request.form.get("como", "")
@@ -220,7 +220,7 @@ def decide(token: str, key: str) -> Response:
     return _done(token)
 
 
-@bp.post("/t/<token>/jogo/<key>/anotar")
+@bp.post("/t/<token>/jogo/<matchkey:key>/anotar")
 def note(token: str, key: str) -> Response:
     """A line in a match's súmula."""
     service.note(token, _rev(), key, visible(request.form.get("texto", "")))
@@ -234,7 +234,7 @@ def start_round(token: str, rodada: int) -> Response:
     return _done(token)
 
 
-@bp.post("/t/<token>/jogo/<key>/cancelar")
+@bp.post("/t/<token>/jogo/<matchkey:key>/cancelar")
 def call_off(token: str, key: str) -> Response:
     """A match the bracket no longer has called off its mesa."""
     service.call_off(token, _rev(), key)

@@ -302,7 +302,7 @@ def import_form() -> Response:
 def import_post() -> Response:
     """Import a turma's file (its tables and records, with new links); then its page. The same
     file again imports nothing and says where it went; a bad file changes nothing."""
-    request.max_content_length = transfer.MAX_BYTES + 64 * 1024  # the file and the form around it
+    request.max_content_length = transfer.MAX_UPLOAD
     try:
         if current_app.config["WTF_CSRF_ENABLED"]:
             csrf.protect()
