@@ -203,7 +203,10 @@ _CLAIM_BY_ID = _claiming(_TORNEIOS.c.id == bindparam("torneio"))
 
 
 def _claim(connection: Connection, token: str, revision: int) -> int:
-    """Take the torneio's next revision for an organiser's step, or StaleTorneio."""
+    """Take the torneio's next revision for an organiser's step, or StaleTorneio (a token that
+    could be none is refused before any statement)."""
+    if not _shaped(token):
+        raise UnknownTorneio()
     row = connection.execute(_CLAIM, {"token": token, "revision": revision}).first()
     if row is None:
         organiser_torneio(token)  # the link itself is wrong: 404
