@@ -31,6 +31,7 @@ from scorekeeper.models import Entry, HandRecord, Mesa, Turma
 from scorekeeper.pages import exports
 from scorekeeper.rules import Kind, Outcome, RulesError
 from scorekeeper.turma import present
+from scorekeeper.turma.views import SCORER_FILE
 
 from ..profiles import examples
 from .helpers import by_testid, open_table, play
@@ -307,7 +308,7 @@ def test_an_imported_turma_equals_the_exported_one_and_a_second_import_changes_n
 
 
 def test_a_turma_moves_through_the_routes_and_twice_is_recognised(app: Flask) -> None:
-    """The viewer's page links the turma's file; the import form (linked from the home page)
+    """The scorer's page links the turma's file; the import form (linked from the home page)
     takes it, opens the new turma's page with new links, and the same file again changes
     nothing and links the turma already imported (its scorer page for the browser that
     imported it, its viewer page for another)."""
@@ -316,11 +317,9 @@ def test_a_turma_moves_through_the_routes_and_twice_is_recognised(app: Flask) ->
     response = client.post(f"/m/{table}/turma", data={"rev": 0, "acao": "criar", "nome": "Quinta"})
     source = response.headers["Location"].rsplit("/", 1)[1]
     play(client, table, "normal:0:3", "normal:1:9", "normal:1:1", "normal:1:1", "onze_correu:0")
-    view = re.search(r'href="[^"]*/vt/([^"/]+)"', client.get(f"/turma/{source}").text)
-    assert view
-    viewer_page = client.get(f"/vt/{view.group(1)}").text
-    link = re.search(r'href="([^"]+)" data-testid="exportar-turma"', viewer_page)
-    assert link and link.group(1).startswith(f"/vt/{view.group(1)}/")
+    scorer_page = client.get(f"/turma/{source}").text
+    link = re.search(r'href="([^"]+)" data-testid="exportar-turma"', scorer_page)
+    assert link and link.group(1) == f"/turma/{source}/arquivo-da-turma.json"
     download = client.get(link.group(1))
     assert download.status_code == 200
     assert 'filename="turma-quinta.tento.json"' in download.headers["Content-Disposition"]
@@ -578,3 +577,37 @@ def test_a_mineiro_table_moves_with_its_rule_set(
     with app.app_context():
         (mesa,) = turmas_domain.tables(turmas_domain.scorer_turma(first.turma.edit_token), None)
         assert mesa.variante == "mineiro" and mesa.players == 6
+
+
+# --- the turma's file on the scorer's link only ----------------------------------------------
+
+
+def test_the_turma_file_is_on_the_scorer_link_only(app: Flask) -> None:
+    """Whoever imports a turma's file first holds the copy later imports of it lead to, so only
+    the scorer's link gives it: the scorer's page links it on the scorer's token; the viewer's
+    page does not, and the viewer's address of it answers 403 in pt-BR with no file, as the
+    scorer's address does with the viewer's token."""
+    client = app.test_client()
+    table = open_table(client, jogadores="2", time_a="Ana", time_b="Beto")
+    response = client.post(f"/m/{table}/turma", data={"rev": 0, "acao": "criar", "nome": "Quinta"})
+    source = response.headers["Location"].rsplit("/", 1)[1]
+    play(client, table, "normal:0:3")
+    scorer_page = client.get(f"/turma/{source}").text
+    view = re.search(r'href="[^"]*/vt/([^"/]+)" data-testid="turma-link-assistir"', scorer_page)
+    assert view
+    assert f'href="/turma/{source}/arquivo-da-turma.json"' in scorer_page
+    viewer_page = client.get(f"/vt/{view.group(1)}").text
+    assert "arquivo-da-turma" not in viewer_page
+    assert by_testid(viewer_page, "exportar-turma") is None
+    assert by_testid(viewer_page, "levar-turma-marcar")
+    for path in (
+        f"/vt/{view.group(1)}/arquivo-da-turma.json",
+        f"/turma/{view.group(1)}/arquivo-da-turma.json",
+    ):
+        answer = client.get(path)
+        assert answer.status_code == 403 and answer.mimetype == "text/html", path
+        assert "Quinta" not in answer.text and "formato" not in answer.text
+    assert SCORER_FILE in client.get(f"/vt/{view.group(1)}/arquivo-da-turma.json").text
+    assert client.get(f"/vt/{'x' * 32}/arquivo-da-turma.json").status_code == 404
+    download = client.get(f"/turma/{source}/arquivo-da-turma.json")
+    assert download.status_code == 200 and download.json["formato"] == transfer.FORMAT
