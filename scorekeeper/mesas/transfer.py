@@ -51,7 +51,10 @@ from .words import notes_of
 FORMAT = "tento-turma"
 VERSION = 1
 MAX_BYTES = 8 * 1024 * 1024  # an upload's limit: years of weekly evenings fit in far less
-MAX_TABLES = 5_000  # tables a file may carry: a bound on abuse, far above any group's
+# Tables a file may carry: a bound on abuse, far above any group's. A table takes some 700
+# bytes of the file and each record some 100 more: 8 MB of tables of 10 records or more (an
+# evening's has dozens) is fewer.
+MAX_TABLES = 5_000
 # The earliest time a file may carry: the Unix epoch, what a computer with no clock battery
 # and no network reads on starting (a turma played on one still moves); far from the ends of
 # what a datetime holds, so no page's arithmetic on it overflows.
@@ -234,31 +237,50 @@ def _moment(value: Any, latest: datetime) -> datetime:
     return moment
 
 
-def _value(column: Column[Any], value: Any, latest: datetime) -> Any:
-    """A file's value for `column`, checked against the column's type, length and range (a
-    time no later than `latest`)."""
-    if value is None:
-        if column.nullable:
-            return None
-        raise TypeError(column.name)
-    kind = column.type
+@dataclass(frozen=True)
+class _Shape:
+    """What a column takes, as `_value` checks it: its name, its kind (time, yes/no, whole
+    number, text, JSON), whether it may be empty, its length."""
+
+    name: str
+    kind: str
+    nullable: bool
+    length: int | None = None
+
+
+def _shape(column: Column[Any]) -> _Shape:
+    """The shape of a column's values."""
+    kind, nullable = column.type, bool(column.nullable)
     if isinstance(kind, DateTime):
-        return _moment(value, latest)
+        return _Shape(column.name, "time", nullable)
     if isinstance(kind, Boolean):
-        if not isinstance(value, bool):
-            raise TypeError(column.name)
-        return value
+        return _Shape(column.name, "bool", nullable)
     if isinstance(kind, Integer):
-        if type(value) is not int or abs(value) >= INT_LIMIT:
-            raise TypeError(column.name)
-        return value
-    if isinstance(kind, String):
-        if not isinstance(value, str) or (kind.length is not None and len(value) > kind.length):
-            raise TypeError(column.name)
-        return value
+        return _Shape(column.name, "int", nullable)
+    if isinstance(kind, String):  # Text too, with no length
+        return _Shape(column.name, "text", nullable, kind.length)
     if isinstance(kind, JSON):
+        return _Shape(column.name, "json", nullable)
+    raise TypeError(column.name)  # a column of a type the file cannot carry
+
+
+def _value(shape: _Shape, value: Any, latest: datetime) -> Any:
+    """A file's value for a column of this shape, checked against its type, length and range
+    (a time no later than `latest`)."""
+    if value is None:
+        if shape.nullable:
+            return None
+    elif shape.kind == "int":
+        if type(value) is int and -INT_LIMIT < value < INT_LIMIT:
+            return value
+    elif shape.kind == "text":
+        if type(value) is str and (shape.length is None or len(value) <= shape.length):
+            return value
+    elif shape.kind == "time":
+        return _moment(value, latest)
+    elif shape.kind == "json" or (shape.kind == "bool" and type(value) is bool):
         return value
-    raise TypeError(column.name)
+    raise TypeError(shape.name)
 
 
 def _default(column: Column[Any]) -> Any:
@@ -281,7 +303,9 @@ def _columns(table: Any, given: Any, where: str, latest: datetime) -> dict[str, 
         raise _broken(f"{where}: tem dados que este Tento não conhece; atualize-o")
     with _At(where):
         return {
-            name: _value(column, given[name], latest) if name in given else _default(column)
+            name: _value(_shape(column), given[name], latest)
+            if name in given
+            else _default(column)
             for name, column in carried.items()
         }
 
@@ -390,6 +414,7 @@ def _snapshot_fits(stored: Any) -> bool:
 
 
 _KINDS = frozenset(kind.value for kind in Kind)
+_RECORD_SHAPES = tuple(_shape(column) for column in _RECORD_COLUMNS)
 SNAPSHOT_SIZE = len(MatchState(MatchConfig()).snapshot())
 
 
@@ -400,7 +425,8 @@ def _record(row: Any, number: int, rules: Variant, latest: datetime) -> dict[str
     if not isinstance(row, list) or len(row) != len(RECORD_FIELDS):
         raise TypeError(row)
     record = {
-        c.name: _value(c, value, latest) for c, value in zip(_RECORD_COLUMNS, row, strict=True)
+        shape.name: _value(shape, value, latest)
+        for shape, value in zip(_RECORD_SHAPES, row, strict=True)
     }
     if (
         record["seq"] != number

@@ -1055,6 +1055,30 @@ def test_a_mutated_file_is_refused_in_portuguese_or_imports_whole_never_a_500(
         assert counts(app) == before
 
 
+def test_a_file_of_ordinary_tables_as_large_as_the_page_takes_passes_every_limit(
+    laptop: Flask,
+) -> None:
+    """The import page takes files of 8 MB: a file that large of ordinary tables (an evening's
+    table of 40 hands, over and over) is within every limit of the import, every table and
+    record checked."""
+    token = new_table(laptop, None, 4, 3, True)
+    with laptop.app_context():
+        turma = turmas_domain.create_turma(token, 0, "Quinta").edit_token
+    for number in range(40):
+        step(laptop, turma, [token], ("marcar", 0, number))
+    document = json.loads(exported(laptop, turma))
+    (table,) = document["mesas"]
+    size = len(json.dumps(table, ensure_ascii=False, separators=(",", ":")).encode())
+    document["mesas"] = [table] * ((transfer.MAX_BYTES - 4096) // (size + 1))
+    document["conferencia"] = transfer.checksum(document)
+    data = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode()
+    assert transfer.MAX_BYTES - 2 * size < len(data) <= transfer.MAX_BYTES
+    with laptop.app_context():
+        _turma, planned = transfer.plan(transfer.read_document(data)[0])
+    assert len(planned) == len(document["mesas"])
+    assert sum(len(p.records) for p in planned) == 40 * len(planned)
+
+
 # --- what only a torneio writes ----------------------------------------------------------------
 
 
