@@ -13,6 +13,7 @@ from .refusals import StaleRevision
 INT_LIMIT = 2**31  # every integer column is 32-bit; larger values would crash the database driver
 MAX_TEAM = 24  # the longest team name a table keeps
 MAX_PLAYER = 24  # the longest player name a table keeps
+MAX_REASON = 200  # the longest reason a record keeps (a correction's "motivo")
 
 
 INVISIBLE = ("Cc", "Cf", "Co", "Cs", "Cn")  # control, format (zero-width, bidi), unassigned
@@ -27,6 +28,27 @@ def visible(text: str) -> str:
         if ch.isspace() or unicodedata.category(ch) not in INVISIBLE
     )
     return " ".join(kept.split())
+
+
+def kept_visible(text: str) -> bool:
+    """True when `visible` would change nothing in `text` but its spaces (a run of them, or
+    one at either end, as a name cut at its limit may keep): NFC, no control, zero-width or
+    bidi character, no line break or tab."""
+    return unicodedata.is_normalized("NFC", text) and all(
+        ch == " " or not (ch.isspace() or unicodedata.category(ch) in INVISIBLE) for ch in text
+    )
+
+
+def checked_text(text: object, what: str, limit: int) -> str:
+    """A name (or a reason) as the tables keep one: a text of at most `limit` characters that
+    `visible` leaves as it is but for its spaces; a pt-BR refusal naming `what` otherwise."""
+    if not isinstance(text, str) or not kept_visible(text):
+        raise RulesError(
+            f"{what} inválido: tem caractere invisível, de controle ou quebra de linha."
+        )
+    if len(text) > limit:
+        raise RulesError(f"{what} muito longo: no máximo {limit} caracteres.")
+    return text
 
 
 def _integer(value: str | None, what: str) -> int:

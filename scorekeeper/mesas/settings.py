@@ -9,7 +9,8 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from ..models import Entry, Mesa
-from ..rules import VARIANTE, Kind, MatchConfig, variant
+from ..rules import TABLE_OPTIONS, VARIANTE, Kind, MatchConfig, Option, RulesError, variant
+from .inputs import MAX_PLAYER, MAX_TEAM, checked_text
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,33 @@ class TableSettings:
     def teams(self) -> tuple[str, str]:
         """Side 0 and side 1 names."""
         return (self.team_a, self.team_b)
+
+    def check(self) -> None:
+        """Refuse, in pt-BR, settings no page keeps: a value an option does not have (of
+        another type included), seats, series, special hand, mão de ferro or cards the rule
+        set does not take, a team without a name, a name too long or with a character the
+        forms take out (`checked_text`), or names for another number of seats."""
+        for option in (VARIANTE, *TABLE_OPTIONS):
+            _check_option(option, getattr(self, option.name))
+        if type(self.first_dealer) is not int:
+            raise RulesError("Quem dá as cartas primeiro deve ser um dos jogadores da mesa.")
+        rules = self.config.variant
+        rules.check_ferro(self.ferro_mode)
+        if rules.deck not in (None, self.deck) or rules.manilhas not in (None, self.manilhas):
+            raise RulesError(f"Baralho ou manilhas que o {rules.name} não usa.")
+        for team in self.teams:
+            if not checked_text(team, "Nome do time", MAX_TEAM):
+                raise RulesError("Nome do time vazio.")
+        if len(self.player_names) not in (0, self.players):
+            raise RulesError("Os nomes dos jogadores não batem com os lugares da mesa.")
+        for name in self.player_names:
+            checked_text(name, "Nome de jogador", MAX_PLAYER)
+
+
+def _check_option(option: Option[Any], value: object) -> None:
+    """Refuse, in pt-BR, a value an option does not have (True is not 1, nor 1 "1")."""
+    if not any(type(value) is type(known) and value == known for known in option.values):
+        raise RulesError(f"{option.unknown}.")
 
 
 SETTING_NAMES = tuple(field.name for field in fields(TableSettings))

@@ -15,6 +15,7 @@ from sqlalchemy.exc import IntegrityError
 from ..extensions import db
 from ..models import Mesa, Turma, utcnow
 from ..rules import TABLE_OPTIONS, VARIANTE, RulesError
+from .inputs import checked_text
 from .refusals import StaleRevision, StaleTurma, UnknownTable, ViewOnly
 from .service import TOKEN_SHAPE, find_holder, new_token, scorer_table
 
@@ -79,10 +80,9 @@ def turma_of(mesa: Mesa) -> Turma | None:
 
 
 def turma_name(text: str) -> str:
-    """A turma's name as typed (already made visible), or a pt-BR refusal when too long."""
-    if len(text) > MAX_NAME:
-        raise RulesError(f"Nome da turma muito longo: no máximo {MAX_NAME} caracteres.")
-    return text or DEFAULT_NAME
+    """A turma's name as typed (already made visible), or a pt-BR refusal when too long (or,
+    from a file, with a character the forms take out)."""
+    return checked_text(text, "Nome da turma", MAX_NAME) or DEFAULT_NAME
 
 
 def token_in_link(link: str) -> str:

@@ -102,6 +102,7 @@ from .scoring import (
     Phase,
     Special,
     fold,
+    recordable,
     replay,
     special_outcome,
 )
@@ -219,6 +220,7 @@ __all__ = [
     "parse_event",
     "parse_events",
     "read_plays",
+    "recordable",
     "replay",
     "results_of",
     "special_outcome",

@@ -223,6 +223,24 @@ def _outcomes(rules: Variant) -> _Outcomes:
     )
 
 
+def recordable(outcome: Outcome, rules: Variant) -> bool:
+    """True when a table of `rules` takes `outcome` in some state: a legal outcome of some
+    phase, or a correction of a side to points a game may stand at (/regras#pontos)."""
+    if not outcome.well_typed:
+        return False
+    if outcome.kind is Kind.CORRECAO:
+        points = outcome.points
+        return (
+            outcome.side in SIDES
+            and points is not None
+            and 0 <= points < rules.target
+            and points % rules.unit == 0
+        )
+    table = _outcomes(rules)
+    sets = (*table.phase_sets.values(), *table.onze_sets.values())
+    return any(outcome in legal for legal in sets)
+
+
 @dataclass(frozen=True, kw_only=True)
 class MatchConfig:
     """How a table plays: seats, series length, first dealer, the special-hand threshold and

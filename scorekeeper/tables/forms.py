@@ -10,9 +10,9 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import Field, Form, RadioField, SelectChoice, SelectField, StringField
-from wtforms.validators import AnyOf, DataRequired, Length, ValidationError
+from wtforms.validators import AnyOf, DataRequired, ValidationError
 
-from ..mesas.inputs import MAX_PLAYER, MAX_TEAM, number, visible
+from ..mesas.inputs import MAX_PLAYER, MAX_REASON, MAX_TEAM, checked_text, number, visible
 from ..models import Mesa
 from ..rules import (
     BEST_OF,
@@ -34,7 +34,7 @@ from ..rules import (
     variant,
 )
 
-MAX_REASON = 200
+
 def _squeezed(value: Any) -> Any:
     """A form's text made visible (see `visible`); anything else as it came."""
     return visible(value) if isinstance(value, str) else value
@@ -48,15 +48,23 @@ def _not_only_invisible(_form: Form, field: Field) -> None:
         raise ValidationError("Nome inválido: só tem caracteres invisíveis.")
 
 
-def _too_long(what: str, limit: int) -> Length:
-    """A length limit worded in pt-BR."""
-    return Length(max=limit, message=f"{what} muito longo: no máximo {limit} caracteres.")
+def _kept(what: str, limit: int) -> Any:
+    """A validator: the field's text is one a table keeps (`checked_text`: its length and
+    characters, refused in pt-BR), as the turma's import checks it."""
+
+    def check(_form: Form, field: Field) -> None:
+        try:
+            checked_text(field.data or "", what, limit)
+        except RulesError as error:
+            raise ValidationError(str(error)) from None
+
+    return check
 
 
 def _name(what: str, limit: int) -> StringField:
     """An optional name of at most `limit` characters."""
     return StringField(
-        default="", filters=[_squeezed], validators=[_too_long(what, limit), _not_only_invisible]
+        default="", filters=[_squeezed], validators=[_kept(what, limit), _not_only_invisible]
     )
 
 
@@ -269,7 +277,7 @@ class CorrectionForm(_Form):
     motivo = StringField(
         filters=[_squeezed],
         validators=[
-            _too_long("Motivo", MAX_REASON),
+            _kept("Motivo", MAX_REASON),
             DataRequired("Diga o motivo da correção."),
         ],
     )

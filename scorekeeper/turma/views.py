@@ -23,7 +23,7 @@ from markupsafe import Markup
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import mesas
-from ..errors import answer_refusals
+from ..errors import answer_refusals, error_page
 from ..extensions import csrf
 from ..limits import opening_limit
 from ..mesas import StaleTurma, transfer, turmas
@@ -199,7 +199,8 @@ answer_refusals(bp, _refused)
 
 # --- exports ---------------------------------------------------------------------------------
 # Every export is on a viewer token (a table's /v/, a turma's /vt/): a copied export link hands
-# out nothing more than watching. The scorer-token addresses of old answer too (they give away
+# out nothing more than watching. (The turma's file to import elsewhere is not an export: it is
+# on the scorer's link, below.) The scorer-token addresses of old answer too (they give away
 # nothing their token does not), but no page links them any more: the viewer's rule, listed
 # last, is added first, and url_for builds the first rule of an endpoint.
 
@@ -261,12 +262,26 @@ def export_turma_json(token: str) -> Response:
 # --- a turma moved to another Tento ----------------------------------------------------------
 
 
-@bp.get("/vt/<token>/arquivo-da-turma.json")
+# The turma's file is on the scorer's link only: whoever imports a file first holds the copy
+# the same file's later imports are sent to, so a viewer must not be able to take it.
+SCORER_FILE = (
+    "O arquivo da turma só se baixa pelo link de marcar da turma: peça a quem marca os pontos."
+)
+
+
+@bp.get("/turma/<token>/arquivo-da-turma.json")
 def export_turma_file(token: str) -> Response:
     """The turma's file, to import into another Tento: every table and record, no token."""
-    turma = turmas.viewer_turma(token)
+    turma = turmas.scorer_turma(token)
     body = json.dumps(transfer.export_turma(turma), ensure_ascii=False, separators=(",", ":"))
     return download(body, "application/json", present.turma_filename(turma))
+
+
+@bp.get("/vt/<token>/arquivo-da-turma.json")
+def viewer_turma_file(token: str) -> tuple[str, int]:
+    """Where the viewer's link gave the turma's file: a 403 saying whose link gives it now."""
+    turmas.viewer_turma(token)
+    return error_page(403, SCORER_FILE)
 
 
 def _import_page(
