@@ -298,8 +298,10 @@ class MatchConfig:
         return None if self.best_of == 0 else self.best_of // 2 + 1
 
 
-# Where a snapshot (MatchState.snapshot) keeps the series, the game and the hand in the game.
+# Where a snapshot (MatchState.snapshot) keeps the series, the game and the hand in the game,
+# and each side's games won.
 SNAPSHOT_PLACE = (5, 4, 7)
+SNAPSHOT_WINS = (2, 3)
 
 
 @dataclass(frozen=True)
@@ -341,6 +343,12 @@ class MatchState:
         """The place of the state a snapshot was taken of, without restoring it."""
         series, game, hand = SNAPSHOT_PLACE
         return (snapshot[series] or 0, snapshot[game] or 0, snapshot[hand] or 0)
+
+    @staticmethod
+    def wins_of(snapshot: Sequence[int | None]) -> tuple[int, int]:
+        """The games each side won in the state a snapshot was taken of, without restoring it."""
+        a, b = SNAPSHOT_WINS
+        return (snapshot[a] or 0, snapshot[b] or 0)
 
     @classmethod
     def restore(cls, config: MatchConfig, snapshot: list[int | None]) -> MatchState:

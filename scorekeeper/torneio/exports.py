@@ -32,6 +32,8 @@ CSV_HEADER = (
     "pontos",
     "placar_a",
     "placar_b",
+    "partidas_a",
+    "partidas_b",
     "estado",
     "vencedor",
     "decisao",
@@ -88,8 +90,9 @@ def _sumula(snap: Snapshot, view: MatchView) -> list[tuple[str, str]]:
 
 def csv_rows(snap: Snapshot) -> Iterator[list[Any]]:
     """CSV_HEADER's rows: for each match in bracket order, a 'mão' (or 'correção') row per hand
-    with the partida's score after it, a 'súmula' row per line of its súmula, then its
-    'resultado' row with the partidas won, its state, winner and how it was decided."""
+    with its points (what a correction set) and the partida's score (tentos) and the partidas
+    won after it, a 'súmula' row per line of its súmula, then its 'resultado' row with the
+    partidas won, its state, winner and how it was decided."""
     for view, played in _matches(snap):
         match = [view.round, view.title, view.key, view.mesa or "", view.a, view.b]
         for hand in played:
@@ -100,20 +103,23 @@ def csv_rows(snap: Snapshot) -> Iterator[list[Any]]:
                 hand.number,
                 hand.text,
                 _side(view, hand.side),
-                "" if hand.points is None else hand.points,
+                hand.points,
                 *hand.score,
+                *hand.wins,
                 "",
                 "",
                 "",
             ]
         for _at, text in _sumula(snap, view):
-            yield [*match, "súmula", "", "", text, *[""] * 7]
+            yield [*match, "súmula", "", "", text, *[""] * 9]
         yield [
             *match,
             "resultado",
             "",
             "",
             f"Vencedor: {view.winner}" if view.winner else "",
+            "",
+            "",
             "",
             "",
             *_wins(view),
@@ -133,6 +139,7 @@ def _hand_json(view: MatchView, hand: Hand) -> dict[str, Any]:
         "lado": _side(view, hand.side) or None,
         "pontos": hand.points,
         "placar": list(hand.score),
+        "partidas": list(hand.wins),
         "em": words.to_local(hand.at).isoformat(timespec="seconds"),
     }
 

@@ -212,3 +212,29 @@ def test_home_with_its_options_open_fits_320_wide(browser: Browser, live_server:
     expect(page.get_by_label("Melhor de 3")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
     context.close()
+
+
+def test_a_finished_game_offers_its_picture_to_download_without_pushing_desfazer_away(
+    browser: Browser, live_server: str, shots: Path
+) -> None:
+    """At a game's end the board's share row has 'Baixar imagem', a PNG of the score, within
+    the screen at 320x568 and 390x844; Desfazer stays on screen, nothing overflows sideways."""
+    for width, height in ((320, 568), (390, 844)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        open_table(page, live_server)
+        tap(page, "a", "+12")
+        link = page.get_by_test_id("baixar-imagem")
+        expect(link).to_be_visible()
+        href = link.get_attribute("href") or ""
+        assert href.endswith("/imagem.png") and link.get_attribute("download")
+        answer = page.request.get(live_server + href)
+        assert answer.ok and answer.headers["content-type"] == "image/png"
+        for hook in ("baixar-imagem", "desfazer", "proxima-partida"):
+            box = page.get_by_test_id(hook).bounding_box()
+            assert box is not None and box["height"] >= 44, hook
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, hook
+            assert box["y"] + box["height"] <= height, hook
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(shots / f"board-fim-imagem-{width}.png"))
+        context.close()

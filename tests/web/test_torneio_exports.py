@@ -106,7 +106,8 @@ def test_the_csv_has_a_row_per_hand_then_a_result_row_per_match(client: FlaskCli
     assert [r["jogo"] for r in results] == ["1-0", "1-1", "3", "2-0"]  # bracket order
     assert all(r["estado"] == "fim" and r["decisao"] == "mesa" for r in results)
     assert all(r["vencedor"] == r["dupla_a"] for r in results)  # side 0 won every match
-    assert [(r["placar_a"], r["placar_b"]) for r in results] == [("1", "0")] * 4
+    assert [(r["partidas_a"], r["partidas_b"]) for r in results] == [("1", "0")] * 4
+    assert all((r["placar_a"], r["placar_b"]) == ("", "") for r in results)  # tentos apart
     hands = [r for r in rows if r["linha"] == "mão"]
     assert len(hands) == 4 + 3  # one winning hand a match, three more in the first
     first = [r for r in hands if r["jogo"] == results[0]["jogo"]]
@@ -124,12 +125,29 @@ def test_the_csv_has_a_row_per_hand_then_a_result_row_per_match(client: FlaskCli
     ]
     assert [(r["pontos"], r["placar_a"], r["placar_b"]) for r in first] == [
         ("3", "3", "0"),
-        ("", "3", "0"),
+        ("0", "3", "0"),
         ("1", "3", "1"),
         ("12", "12", "1"),
     ]
+    assert [(r["partidas_a"], r["partidas_b"]) for r in first] == [("0", "0")] * 3 + [("1", "0")]
     final = [r for r in results if r["fase"] == "Final"]
     assert len(final) == 1 and final[0]["mesa"] in ("1", "2")
+
+
+def test_every_csv_row_of_a_hand_carries_its_points_the_mao_de_onze_too(
+    client: FlaskClient,
+) -> None:
+    """A match reaching the mão de onze: its row says the hand's points (3 for the side that
+    played it and won), as every other hand's row does."""
+    edit, tv = drawn_torneio(client)
+    board = board_at(client, mesa_links(client, edit)[0])
+    assert board is not None
+    play(client, board, "normal:0:9", "normal:0:1", "normal:0:1", "onze_ganhou:0")
+    _text, rows = csv_rows(client, tv)
+    hands = [r for r in rows if r["linha"] == "mão" and r["descricao"]]
+    assert all(r["pontos"] != "" for r in hands)
+    onze = [r for r in hands if (r["placar_a"], r["placar_b"]) == ("12", "0")]
+    assert len(onze) == 1 and onze[0]["pontos"] == "3" and onze[0]["lado"] == onze[0]["dupla_a"]
 
 
 def test_no_csv_cell_starts_a_formula(client: FlaskClient) -> None:
