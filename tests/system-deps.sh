@@ -10,6 +10,7 @@ compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || command -v initdb >/
   || packages+=(postgresql)  # a throw-away server for the tests on PostgreSQL
 command -v chromium >/dev/null 2>&1 || packages+=(chromium fonts-dejavu-core)
 command -v caddy >/dev/null 2>&1 || packages+=(caddy)  # the HTTPS proxy of the hosted stack's test
+command -v redis-server >/dev/null 2>&1 || packages+=(redis-server)  # the stack's rate-limit counts
 if [ ${#packages[@]} -eq 0 ]; then
   exit 0
 fi
@@ -17,9 +18,15 @@ if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   echo "Installing ${packages[*]} for the tests"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
-  if [[ " ${packages[*]} " == *" caddy "* ]] && [ -d /run/systemd/system ]; then
-    systemctl disable --now caddy.service >/dev/null 2>&1 || true  # the test runs its own
-  fi
+  for service in caddy redis-server; do  # the stack's test runs its own, on free ports
+    if [[ " ${packages[*]} " == *" $service "* ]]; then
+      if [ -d /run/systemd/system ]; then
+        systemctl disable --now "$service.service" >/dev/null 2>&1 || true
+      elif [ -x "/etc/init.d/$service" ]; then
+        "/etc/init.d/$service" stop >/dev/null 2>&1 || true
+      fi
+    fi
+  done
 else
   echo "Not root on Debian: install ${packages[*]} yourself, or the tests that need them skip." >&2
 fi

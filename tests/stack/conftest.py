@@ -1,19 +1,25 @@
 """The hosted stack on 127.0.0.1, as docs/deploy.md sets it up: gunicorn on the throw-away
-PostgreSQL behind Caddy and the repository's Caddyfile, HTTPS by Caddy's own internal CA (no
-ACME, no admin endpoint, nothing leaves this machine); and Chromium to drive it."""
+PostgreSQL, its rate-limit counts in a throw-away Redis, behind Caddy and the repository's
+Caddyfile, HTTPS by Caddy's own internal CA (no ACME, no admin endpoint, nothing leaves this
+machine); and Chromium to drive it."""
 
 from __future__ import annotations
 
 import base64
 import hashlib
 import os
+import re
 import signal
+import socket
 import ssl
+import struct
 import subprocess
 import time
 from collections.abc import Iterator
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 import requests
@@ -27,7 +33,9 @@ from ..conftest import require_program
 from ..faults import server
 from ..pgserver import free_port, new_database
 
-CADDYFILE = Path(__file__).resolve().parents[2] / "docs" / "deploy" / "Caddyfile"
+DEPLOY = Path(__file__).resolve().parents[2] / "docs" / "deploy"
+CADDYFILE = DEPLOY / "Caddyfile"
+SETTINGS = DEPLOY / "tento.env"
 # Test-only global options in front of the repository's site block: certificates from Caddy's
 # internal CA, nothing installed in the system's trust store, no admin endpoint, no redirect
 # listener, every file under the test's folder, and only 127.0.0.1 listened on.
@@ -48,16 +56,52 @@ import {caddyfile}
 """
 END = "-----END CERTIFICATE-----"
 WAIT = 120  # seconds: generous, a busy machine only makes it slower
+# One access-log line per request, naming the worker that answered it: "<pid> POST /mesas 303".
+ACCESS_LOG = "--access-logfile - --access-logformat '%(p)s %(m)s %(U)s %(s)s'"
+OPENING = re.compile(r"^<(\d+)> POST /mesas \d{3}$", re.MULTILINE)
+LISTENING = "0A"  # a socket's state in /proc/net/tcp
 
 
 @dataclass
 class Stack:
-    """The running stack: its HTTPS address, the internal CA's root certificate and the
-    storage folder of Caddy's certificates."""
+    """The running stack: its HTTPS address, the internal CA's root certificate, the storage
+    folder of Caddy's certificates, gunicorn's address and log, and Redis's port."""
 
     url: str
     root_certificate: Path
     storage: Path
+    upstream: str
+    app_log: Path
+    redis_port: int
+
+    def redis(self, *command: str) -> str:
+        """What redis-cli prints for a command to the stack's Redis (as the guide's check)."""
+        return redis_cli(self.redis_port, *command)
+
+    def hold_a_worker(self) -> socket.socket:
+        """A connection to gunicorn that sends nothing (a slow phone, which Caddy keeps away
+        from the workers), returned once a sync worker has accepted it: that worker waits on it
+        until it is closed, and the other one answers everything meanwhile."""
+        host, port = self.upstream.split(":")
+        connection = socket.create_connection((host, int(port)), timeout=5)
+        deadline = time.monotonic() + WAIT
+        while waiting_to_be_accepted(int(port)):
+            assert time.monotonic() < deadline, "no gunicorn worker accepted the connection"
+            time.sleep(0.05)
+        return connection
+
+    def workers_of_openings(self, since: int, count: int) -> list[str]:
+        """The pid of the worker that answered each of the first `count` openings of a table
+        after byte `since` of gunicorn's log, waiting for their lines (a worker logs a request
+        after answering it)."""
+        deadline = time.monotonic() + WAIT
+        while True:
+            with self.app_log.open("rb") as log:
+                log.seek(since)
+                found = OPENING.findall(log.read().decode(errors="replace"))
+            if len(found) >= count or time.monotonic() > deadline:
+                return found[:count]
+            time.sleep(0.1)
 
     def spki_hash(self) -> str:
         """The base64 SHA-256 of the site certificate's public key, which Chromium is told to
@@ -85,6 +129,74 @@ def public_key_info(pem: str) -> bytes:
         _, at = der_element(cert, at)
     _, end = der_element(cert, at)
     return cert[at:end]
+
+
+def guide_settings(url: str, redis_port: int) -> dict[str, str]:
+    """The settings of docs/deploy/tento.env, with this test's address and Redis port in place
+    of the guide's (the database and the secret key are the test's own)."""
+    lines = SETTINGS.read_text().splitlines()
+    settings = dict(line.split("=", 1) for line in lines if line and not line.startswith("#"))
+    assert "RATELIMIT_STORAGE_URI" in settings, "tento.env keeps the rate limit's counts nowhere"
+    redis = urlsplit(settings["RATELIMIT_STORAGE_URI"])
+    assert (redis.scheme, redis.hostname) == ("redis", "127.0.0.1"), redis
+    del settings["DATABASE_URL"], settings["SECRET_KEY"]
+    settings["PUBLIC_URL"] = url
+    settings["RATELIMIT_STORAGE_URI"] = redis._replace(netloc=f"127.0.0.1:{redis_port}").geturl()
+    return settings
+
+
+def waiting_to_be_accepted(port: int) -> int:
+    """How many connections wait in the accept queue of the socket listening on
+    127.0.0.1:<port> (Linux's /proc/net/tcp, where a listening socket's rx_queue is that)."""
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        address, port_hex = fields[1].split(":")
+        here = socket.inet_ntoa(struct.pack("=I", int(address, 16)))  # as the kernel printed it
+        if (here, int(port_hex, 16), fields[3]) == ("127.0.0.1", port, LISTENING):
+            return int(fields[4].split(":")[1], 16)
+    raise AssertionError(f"nothing listens on 127.0.0.1:{port}")
+
+
+def redis_cli(port: int, *command: str) -> str:
+    """What redis-cli prints for a command to the Redis on 127.0.0.1:<port>."""
+    cli = require_program("redis-cli", "redis-server")
+    done = subprocess.run(
+        [cli, "-h", "127.0.0.1", "-p", str(port), *command],
+        capture_output=True, text=True, timeout=30, check=True,
+    )  # fmt: skip
+    return done.stdout.strip()
+
+
+def start_redis(folder: Path) -> tuple[subprocess.Popen[bytes], int]:
+    """redis-server as Debian's package runs it (on 127.0.0.1 only), on a free port, saving
+    nothing, its log in `folder`; and its port, once it answers PING."""
+    redis = require_program("redis-server", "redis-server")
+    port = free_port()
+    command = [
+        redis, "--bind", "127.0.0.1", "--port", str(port), "--dir", str(folder), "--save", "",
+        "--appendonly", "no",
+    ]  # fmt: skip
+    log = folder / "redis.log"
+    with log.open("wb") as out:
+        process = processes.spawn(command, stdout=out, stderr=subprocess.STDOUT, cwd=folder)
+    try:
+        deadline = time.monotonic() + WAIT
+        while not answers_ping(port):
+            assert process.poll() is None, log.read_text()[-3000:]
+            assert time.monotonic() < deadline, log.read_text()[-3000:]
+            time.sleep(0.1)
+    except BaseException:  # never leave a server behind, whatever stopped the wait
+        processes.stop(process)
+        raise
+    return process, port
+
+
+def answers_ping(port: int) -> bool:
+    """Whether the Redis on 127.0.0.1:<port> answers PING."""
+    try:
+        return redis_cli(port, "ping") == "PONG"
+    except subprocess.CalledProcessError:
+        return False
 
 
 def start_caddy(folder: Path, https_port: int, upstream: str) -> subprocess.Popen[bytes]:
@@ -142,25 +254,37 @@ def phone_browser(playwright: Playwright, stack: Stack) -> Iterator[Browser]:
 
 @pytest.fixture(scope="module")
 def stack(tmp_path_factory: pytest.TempPathFactory, pg_url: str) -> Iterator[Stack]:
-    """gunicorn (2 sync workers, PUBLIC_URL and one trusted proxy, as the guide sets them) on a
-    new migrated PostgreSQL database, behind Caddy on HTTPS; both stopped by their process
-    group at the end, whatever happened."""
+    """Redis, then gunicorn (2 sync workers, with the settings of the guide's tento.env: one
+    trusted proxy, the rate limit's counts in that Redis; and an access log naming the worker)
+    on a new migrated PostgreSQL database, then Caddy on HTTPS in front; each stopped by its
+    process group at the end, whatever happened."""
     require_program("caddy", "caddy")
     folder = tmp_path_factory.mktemp("stack")
     database = new_database(pg_url, "tento_stack")
     server.upgrade(database)
     https_port = free_port()
     url = f"https://127.0.0.1:{https_port}"
-    app = server.start(database, folder, env={"PUBLIC_URL": url, "TRUSTED_PROXIES": "1"})
-    try:
-        caddy = start_caddy(folder, https_port, app.url.removeprefix("http://"))
-        try:
-            storage = folder / "storage"
-            root = storage / "pki" / "authorities" / "local" / "root.crt"
-            running = Stack(url, root, storage)
-            wait_for(running, caddy, folder / "caddy.log")
-            yield running
-        finally:
-            processes.stop(caddy)
-    finally:
-        app.kill(signal.SIGTERM)
+    with ExitStack() as cleanup:
+        (folder / "redis").mkdir()
+        redis, redis_port = start_redis(folder / "redis")
+        cleanup.callback(processes.stop, redis)
+        env = {**guide_settings(url, redis_port), "GUNICORN_CMD_ARGS": ACCESS_LOG}
+        app = server.start(database, folder, env=env)
+        cleanup.callback(app.kill, signal.SIGTERM)
+        upstream = app.url.removeprefix("http://")
+        caddy = start_caddy(folder, https_port, upstream)
+        cleanup.callback(processes.stop, caddy)
+        storage = folder / "storage"
+        root = storage / "pki" / "authorities" / "local" / "root.crt"
+        running = Stack(url, root, storage, upstream, app.log, redis_port)
+        wait_for(running, caddy, folder / "caddy.log")
+        yield running
+
+
+@pytest.fixture
+def no_counts(stack: Stack) -> Iterator[None]:
+    """The stack's Redis emptied before and after a test that counts openings: every phone here
+    is 127.0.0.1, and the browser's tests open tables too."""
+    stack.redis("FLUSHDB")
+    yield
+    stack.redis("FLUSHDB")
