@@ -54,6 +54,8 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # Opening tables is rate-limited per client; the counts live in this process unless
         # RATELIMIT_STORAGE_URI points at Redis or memcached (needed with several processes).
         "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI", "").strip() or "memory://",
+        # Redis unreachable: count in this process's memory meanwhile, never a 500 on opening.
+        "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
         # Said outright: the limiter is one object for every app a process builds (tests build
         # many), and an app that leaves this out would inherit the last one's choice.
         "RATELIMIT_ENABLED": True,

@@ -72,6 +72,25 @@ def test_the_rate_limit_is_configurable_and_can_be_switched_off(tmp_path: Path) 
     assert all(free.test_client().post("/mesas").status_code == 303 for _ in range(5))
 
 
+def test_an_unreachable_redis_never_makes_opening_a_table_a_500(tmp_path: Path) -> None:
+    """The limit's Redis down (nothing listens on its port): openings go on, counted in the
+    process meanwhile, and the limit still refuses past it."""
+    url = f"sqlite:///{tmp_path / 'redis-down.sqlite3'}"
+    app = create_app(
+        {
+            "SECRET_KEY": "t",
+            "SQLALCHEMY_DATABASE_URI": url,
+            "WTF_CSRF_ENABLED": False,
+            "RATELIMIT_STORAGE_URI": "redis://127.0.0.1:9/0",  # the discard port: refused
+            "OPEN_TABLE_LIMIT": "2 per minute",
+        }
+    )
+    with app.app_context():
+        db.create_all()
+    client = app.test_client()
+    assert [client.post("/mesas").status_code for _ in range(3)] == [303, 303, 429]
+
+
 def test_only_the_limited_view_pays_for_the_rate_limiter(tmp_path: Path) -> None:
     """Opening a table goes through the limiter; a tap, a poll or a page is exempt before any
     limit is resolved (the limiter's work is most of a tap's overhead otherwise)."""
