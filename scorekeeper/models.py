@@ -24,6 +24,7 @@ from .rules import (
     MatchConfig,
     Outcome,
     RuleSet,
+    Variant,
     variant,
 )
 
@@ -84,6 +85,11 @@ class Mesa(db.Model):  # type: ignore[name-defined,misc]
     )
 
     @property
+    def rules(self) -> Variant:
+        """The rule set this table plays (unsaved: the default)."""
+        return variant(self.variante or VARIANTE.default)
+
+    @property
     def match_config(self) -> MatchConfig:
         """The rules' view of this table's settings."""
         return MatchConfig(
@@ -91,7 +97,7 @@ class Mesa(db.Model):  # type: ignore[name-defined,misc]
             best_of=self.best_of,
             first_dealer=self.first_dealer,
             special_at=self.special_at,
-            variant=variant(self.variante or VARIANTE.default),  # unsaved: the default
+            variant=self.rules,
         )
 
     @property

@@ -539,7 +539,7 @@ def mesa_json(mesa: Mesa) -> dict[str, Any]:
         "times": list(mesa.team_names),
         "jogadores": list(mesa.player_names or []),
         "modo": PLAYERS.choice_or_default(mesa.players).short,
-        "regras": mesa.match_config.variant.name,
+        "regras": mesa.rules.name,
         "melhor_de": mesa.best_of or None,
         "aberta_em": words.to_local(mesa.created_at).isoformat(timespec="seconds"),
     }
