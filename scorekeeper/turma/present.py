@@ -367,11 +367,6 @@ class ListView:
     counted: int
     count: int
 
-    @property
-    def first_place(self) -> int:
-        """The place of the first record on this page."""
-        return (self.number - 1) * LIST_PAGE + 1
-
 
 def list_view(turma: Turma, slug: str, code: str | None, number: int) -> ListView | None:
     """Page `number` (from 1; past the last, the last) of one list of a turma's statistics
