@@ -67,6 +67,7 @@ KEEP_OPEN = 3  # the newest tables of a turma, folded on every view instead of s
 STEP = 250  # the most tables one view adds to the stored tally
 ATTEMPTS = 4  # reads of a tally that another view was storing meanwhile, before one is shown
 READ_AT_ONCE = 500  # the rows one statement reads by key, or one chunk of an export
+SHORT_LIST = 200  # a list a page reads whole (its rows' places alone), ranking it here
 
 Place = tuple[int, int, str, int]
 Item = Record | HeadToHead
@@ -111,6 +112,13 @@ _UPDATE_ROW = (
     )
 )
 _JSON = json.JSONEncoder(ensure_ascii=False)
+_OF_LIST = (
+    (_ROWS.c.turma_id == bindparam("turma"))
+    & (_ROWS.c.rules == bindparam("rules"))
+    & (_ROWS.c.kind == bindparam("kind"))
+)
+_AT = tuple_(bindparam("wins"), bindparam("rate"), bindparam("name"), bindparam("seq"))
+_BEFORE = select(func.count()).select_from(_ROWS).where(_OF_LIST, tuple_(*_PLACE) < _AT)
 
 
 def _shown(item: Item, code: str) -> str:
@@ -353,13 +361,16 @@ class Standing:
         return {} if part is None else {record_key(k): i for k, i in part.entries(kind)}
 
     def page(self, code: str, kind: str, start: int, size: int) -> list[tuple[int, Item]]:
-        """The records of one list at places start+1 … start+size (each with its place): the
-        rows at about those places (read by the index) and the records the newest tables
-        touched, each where it now stands."""
+        """The records of one list at places start+1 … start+size (each with its place), the
+        records the newest tables touched each where it now stands: a short list's places
+        read whole, a long one's rows about those places (by the index) and how many stand
+        before each touched record."""
         touched = self._touched(code, kind)
         if not self.stored:
             ranked = sorted(touched.values(), key=place)
             return [(start + 1 + n, item) for n, item in enumerate(ranked[start : start + size])]
+        if self.total(code, kind) <= SHORT_LIST:
+            return self._short_page(code, kind, start, size, touched)
         olds = sorted(self.places.get((code, kind), {}).values())
         news = sorted(place(item) for item in touched.values())
         reach = len(touched)
@@ -379,26 +390,43 @@ class Standing:
             where = first + index - bisect_left(olds, at) + bisect_left(news, at)
             if start <= where < start + size:
                 placed.append((where, index, _loaded(kind, row.data)[1]))
-        before = self._rows_before(code, kind, [place(item) for item in touched.values()])
-        for n, (item, count) in enumerate(zip(touched.values(), before, strict=True)):
+        for n, item in enumerate(touched.values()):
             at = place(item)
-            where = count - bisect_left(olds, at) + bisect_left(news, at)
+            where = self._before(code, kind, at) - bisect_left(olds, at) + bisect_left(news, at)
             if start <= where < start + size:
                 placed.append((where, -1 - n, item))
         return [(where + 1, item) for where, _n, item in sorted(placed, key=lambda p: p[:2])]
 
-    def _rows_before(self, code: str, kind: str, places: list[Place]) -> list[int]:
-        """How many rows of one list stand before each of these places: one statement."""
-        if not places:
-            return []
-        counts = [
-            select(func.count())
-            .select_from(_ROWS)
-            .where(self._list(code, kind), tuple_(*_PLACE) < tuple_(*map(literal, at)))
-            .scalar_subquery()
-            for at in places
+    def _short_page(
+        self, code: str, kind: str, start: int, size: int, touched: Mapping[str, Item]
+    ) -> list[tuple[int, Item]]:
+        """A page of a short list: every row's place read (no record), the touched records
+        put among them, then the records of the rows on the page read."""
+        rows = db.session.execute(
+            select(_ROWS.c.key, *_PLACE).where(self._list(code, kind))
+        ).all()
+        ranked: list[tuple[Place, str | Item]] = [
+            ((row[1], row[2], row[3], row[4]), row[0]) for row in rows if row[0] not in touched
         ]
-        return [int(n) for n in db.session.execute(select(*counts)).one()]
+        ranked += [(place(item), item) for item in touched.values()]
+        shown = sorted(ranked, key=_first)[start : start + size]
+        wanted = [found for _at, found in shown if isinstance(found, str)]
+        records: dict[str, Item] = {}
+        if wanted:
+            query = select(_ROWS.c.key, _ROWS.c.data).where(
+                self._list(code, kind), _ROWS.c.key.in_(wanted)
+            )
+            records = {key: _loaded(kind, data)[1] for key, data in db.session.execute(query)}
+        return [
+            (start + 1 + n, records[found] if isinstance(found, str) else found)
+            for n, (_at, found) in enumerate(shown)
+        ]
+
+    def _before(self, code: str, kind: str, at: Place) -> int:
+        """How many rows of one list stand before the place `at` (by the index)."""
+        values = {"turma": self.turma_id, "rules": code, "kind": kind}
+        values.update(zip(("wins", "rate", "name", "seq"), at, strict=True))
+        return int(db.session.execute(_BEFORE, values).scalar_one())
 
     def each(self, code: str, kind: str) -> Iterator[Item]:
         """Every record of one list, ranked: the rows read READ_AT_ONCE at a time by the index,

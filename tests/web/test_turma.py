@@ -843,6 +843,7 @@ def test_the_stored_tally_always_equals_a_fold_of_every_table(
     page gets from the stored tally equal a fold of every table's summary."""
     monkeypatch.setattr(tallies_domain, "KEEP_OPEN", 1)  # store after two tables, not four
     monkeypatch.setattr(tallies_domain, "STEP", 2)  # a tally built again in steps of two tables
+    monkeypatch.setattr(tallies_domain, "SHORT_LIST", 3)  # longer lists paged by the index
     first = domain_table(local, jogadores="2", time_a="Ana", time_b="Zé")
     with local.app_context():
         turma = turmas_domain.create_turma(first, 0, "Quinta").edit_token
@@ -881,6 +882,7 @@ def test_the_stored_tally_equals_a_fold_of_every_table_through_the_routes(
     the stored tally equal to a fold of every table's summary, and the page shows them."""
     monkeypatch.setattr(tallies_domain, "KEEP_OPEN", 1)
     monkeypatch.setattr(tallies_domain, "STEP", 2)
+    monkeypatch.setattr(tallies_domain, "SHORT_LIST", 3)
     client = local.test_client()
     first = open_table(client, jogadores="2", time_a="Ana", time_b="Zé")
     turma = new_turma(client, first)

@@ -155,13 +155,16 @@ def test_a_turma_page_shows_the_first_places_of_each_list_and_links_to_the_rest(
             assert scorer not in html
 
 
+@pytest.mark.parametrize("short", [200, 0], ids=["read-whole", "by-the-index"])
 def test_a_lists_pages_together_are_the_whole_list_in_order(
-    app: Flask, monkeypatch: pytest.MonkeyPatch
+    app: Flask, monkeypatch: pytest.MonkeyPatch, short: int
 ) -> None:
     """A list's own pages show LIST_PAGE places each, 'Próximos' to the next, none after the
     last, 'Anteriores' back: end to end they are the whole list, ranked as a fold of every
-    table gives it, on both links."""
+    table gives it, on both links; whether the list is short enough to be read whole or read
+    a window of rows at a time."""
     monkeypatch.setattr(turma_present, "LIST_PAGE", 5)
+    monkeypatch.setattr(tallies_domain, "SHORT_LIST", short)
     scorer, viewer = big_turma(app, 6)
     want = folded_lists(app, scorer)["paulista"]
     client = app.test_client()
