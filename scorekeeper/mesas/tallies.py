@@ -221,8 +221,8 @@ def fold(
                 wanted[(code, "players")].update(keys)
                 if len(keys) > 1:
                     wanted[(code, group_kind(keys))].add(tuple(sorted(keys)))
-    for (code, kind), keys in wanted.items():
-        rows.load(tally, code, kind, keys)
+    for (code, kind), named in wanted.items():
+        rows.load(tally, code, kind, named)
     rivals: dict[str, set[Any]] = defaultdict(set)
     for summary in found:
         code = str(summary["variante"])
@@ -230,8 +230,8 @@ def fold(
             labels = tally.part(code).labels(part, aliases)
             if labels is not None and labels[0] != labels[1]:
                 rivals[code].add(rival_key(labels))
-    for code, keys in rivals.items():
-        rows.load(tally, code, "rivals", keys)
+    for code, sides in rivals.items():
+        rows.load(tally, code, "rivals", sides)
     for summary in found:
         tally.add(summary, aliases)
 

@@ -459,7 +459,7 @@ def page_context_list(view: ListView, *, scorer: bool, token: str) -> dict[str, 
     """Everything a page of one of the turma's lists needs: its links on this token."""
     endpoint = "turma.stats_list" if scorer else "turma.viewer_stats_list"
     home = "turma.page" if scorer else "turma.viewer"
-    regras = {} if view.alone else {"regras": view.rules.code}
+    regras: dict[str, Any] = {} if view.alone else {"regras": view.rules.code}
 
     def at(number: int) -> str:
         """The address of page `number` of this list."""
