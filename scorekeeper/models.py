@@ -24,6 +24,7 @@ from .rules import (
     MatchConfig,
     Outcome,
     RuleSet,
+    Variant,
     variant,
 )
 
@@ -90,6 +91,11 @@ class Mesa(db.Model):  # type: ignore[name-defined,misc]
     )
 
     @property
+    def rules(self) -> Variant:
+        """The rule set this table plays (unsaved: the default)."""
+        return variant(self.variante or VARIANTE.default)
+
+    @property
     def match_config(self) -> MatchConfig:
         """The rules' view of this table's settings."""
         return MatchConfig(
@@ -97,7 +103,7 @@ class Mesa(db.Model):  # type: ignore[name-defined,misc]
             best_of=self.best_of,
             first_dealer=self.first_dealer,
             special_at=self.special_at,
-            variant=variant(self.variante or VARIANTE.default),  # unsaved: the default
+            variant=self.rules,
         )
 
     @property
@@ -242,8 +248,10 @@ class MesaSummary(db.Model):  # type: ignore[name-defined,misc]
 class TurmaSummary(db.Model):  # type: ignore[name-defined,misc]
     """A turma's statistics folded over its older tables (all but the newest few), stored with
     the key that proves them current: the departures, the count and the revisions' sum of the
-    tables up to `key['bound']`, the aliases and the shapes' versions. A cache, written only by
-    a compare-and-swap on `revision`."""
+    tables up to `key['bound']`, the aliases and the shapes' versions. `data` keeps each rule
+    set's chart and how many records each of its lists holds; the records are its rows in
+    TurmaRecord. A cache, written only by a compare-and-swap on `revision` (with its rows, in
+    the same transaction)."""
 
     __tablename__ = "turma_summary"
 
@@ -253,6 +261,41 @@ class TurmaSummary(db.Model):  # type: ignore[name-defined,misc]
     revision: Mapped[int]
     key: Mapped[dict[str, Any]] = mapped_column(JSON)
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class TurmaRecord(db.Model):  # type: ignore[name-defined,misc]
+    """One row of a turma's stored tally: a player's, pair's, trio's or head-to-head's
+    statistics under one rule set, over the tables up to the tally's bound (TurmaSummary). The
+    ordering columns hold its place in its list (`-wins`, `-rate`, the shown name, the order it
+    was first counted): ascending is the ranking, so a page is read with an index, never the
+    whole list. A cache, written only under the compare-and-swap of its TurmaSummary."""
+
+    __tablename__ = "turma_record"
+    __table_args__ = (
+        UniqueConstraint("turma_id", "rules", "kind", "key", name="uq_turma_record_key"),
+        Index(
+            "ix_turma_record_place",
+            "turma_id",
+            "rules",
+            "kind",
+            "order_wins",
+            "order_rate",
+            "order_name",
+            "seq",
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    turma_id: Mapped[int] = mapped_column(ForeignKey("turma.id", ondelete="CASCADE"))
+    rules: Mapped[str] = mapped_column(String(16))  # the rule set's code
+    kind: Mapped[str] = mapped_column(String(16))  # players, pairs, trios, rivals
+    key: Mapped[str] = mapped_column(String(64))  # the SHA-256 of the record's key
+    seq: Mapped[int]  # the order it was first counted in (ties keep it)
+    order_wins: Mapped[int]  # -wins (a head-to-head: -its games)
+    order_rate: Mapped[int]  # -rate (a head-to-head: 0)
+    order_name: Mapped[str] = mapped_column(String)  # the name casefolded, as UTF-8 in hex
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    shown: Mapped[str] = mapped_column(Text)  # as the JSON export writes it (stats.exported)
 
 
 class HandRecord(db.Model):  # type: ignore[name-defined,misc]

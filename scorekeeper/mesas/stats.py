@@ -10,45 +10,35 @@ since, not the table's length.
 
 The statistics are a fold of the summaries, table after table in order, into a tally whose size
 is the turma's players, pairs (or trios) and rivalries, never its history; each rule set
-(Truco Paulista, Truco Mineiro) is counted apart, a tally of its own. The tally of the older tables
-(all but the newest KEEP_OPEN, the ones still played) is kept in `turma_summary` with the key
-that proves it current, checked by one SQL aggregate: a page folds only the newest tables on it.
+(Truco Paulista, Truco Mineiro) is counted apart, a tally of its own. Each of its lists is
+ranked by `place`. The tally is stored a row per record, and read a page at a time, in
+tallies.py.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, fields
 from datetime import UTC, date, datetime, timedelta
 from itertools import pairwise
 from typing import Any
 
-from sqlalchemy import bindparam, case, func, insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
-from ..models import (
-    ACTIVE,
-    ENTRY_COLUMNS,
-    Entry,
-    HandRecord,
-    Mesa,
-    MesaSummary,
-    Turma,
-    TurmaSummary,
-    entry,
-)
+from ..models import ACTIVE, ENTRY_COLUMNS, Entry, HandRecord, Mesa, MesaSummary, entry
 from ..rules import VARIANTS, Kind, MatchState, Variant
 from .board import state_after
 from .settings import TableSettings, edit_of
 from .words import LOCAL_TZ
 
 SUMMARY_VERSION = 5  # bump when the summary's shape changes: old ones are read again
-TALLY_VERSION = 5  # bump when the tally's shape or its counting changes: old ones are refolded
-KEEP_OPEN = 3  # the newest tables of a turma, folded on every view instead of stored
 MARGIN = 32  # a summary's shallowest checkpoint: this many active records from the newest
 NIGHTS = 12  # the newest evenings the tally keeps, game by game, for the turma's chart
+NIGHT_SIDES = 8  # the sides one evening's chart draws each apart; the rest share one bar
+OTHERS = "(outros)"  # the name of that bar
 NIGHT_ENDS = timedelta(hours=6)  # a table opened before 6:00 belongs to the evening before
 DEFAULT_TEAMS = ("nós", "eles")
 RAN_NOTES = ("correram_truco", "correram_seis", "correram_nove", "correram_dez", "correram_doze")
@@ -224,10 +214,10 @@ def summarize(
 
 _RECORDS = HandRecord.__table__
 _SUMMARIES = MesaSummary.__table__
-_ACTIVE = (
-    select(*ENTRY_COLUMNS)
-    .where(_RECORDS.c.mesa_id == bindparam("mesa"), _RECORDS.c.status == ACTIVE)
-    .order_by(_RECORDS.c.seq)
+_ACTIVE_OF = (
+    select(*ENTRY_COLUMNS, _RECORDS.c.mesa_id)
+    .where(_RECORDS.c.mesa_id.in_(bindparam("mesas", expanding=True)), _RECORDS.c.status == ACTIVE)
+    .order_by(_RECORDS.c.mesa_id, _RECORDS.c.seq)
 )
 # The active records from a checkpoint's on (the status and seq index finds them), each with the
 # table's revision as the same read saw it: the writes made before those records were read.
@@ -275,10 +265,22 @@ def _places(count: int, after: int = 0, kept: Iterable[int] = ()) -> list[int]:
     return sorted(count - depth + 1 for depth in chosen)
 
 
-def _read(mesa: Mesa) -> dict[str, Any]:
-    """A table's summary read from all its active records, with its checkpoints."""
-    records = [entry(row) for row in db.session.execute(_ACTIVE, {"mesa": mesa.id})]
-    return summarize(mesa, records, marks=set(_places(len(records))))
+READ_AT_ONCE = 500  # the tables whose records one statement reads (a bound on its size)
+
+
+def _read_all(mesas: Sequence[Mesa]) -> dict[int, dict[str, Any]]:
+    """Tables' summaries read from all their active records, with their checkpoints: one
+    statement for up to READ_AT_ONCE tables."""
+    found: dict[int, dict[str, Any]] = {}
+    for start in range(0, len(mesas), READ_AT_ONCE):
+        chunk = mesas[start : start + READ_AT_ONCE]
+        records: dict[int, list[Entry]] = {mesa.id: [] for mesa in chunk}
+        for row in db.session.execute(_ACTIVE_OF, {"mesas": list(records)}):
+            records[row[-1]].append(entry(row[:-1]))
+        for mesa in chunk:
+            got = records[mesa.id]
+            found[mesa.id] = summarize(mesa, got, marks=set(_places(len(got))))
+    return found
 
 
 def _depth(summary: Mapping[str, Any], mark: Mapping[str, Any]) -> int:
@@ -320,39 +322,57 @@ def _resumed(mesa: Mesa, kept: Any) -> dict[str, Any] | None:
 def refreshed(mesa: Mesa, kept: Any | None) -> dict[str, Any]:
     """A table's summary brought up to date from its stored row `kept` (None without one):
     folded on from a checkpoint (`_resumed`), else read again from every active record."""
+    found = _resumed_if_kept(mesa, kept)
+    return found if found is not None else _read_all([mesa])[mesa.id]
+
+
+def _resumed_if_kept(mesa: Mesa, kept: Any | None) -> dict[str, Any] | None:
+    """A stored summary row of this version brought up to date (`_resumed`); else None."""
     if kept is not None and kept.data.get("version") == SUMMARY_VERSION:
-        found = _resumed(mesa, kept)
-        if found is not None:
-            return found
-    return _read(mesa)
+        return _resumed(mesa, kept)
+    return None
 
 
-def _store_summary(mesa_id: int, revision: int, data: dict[str, Any], *, new: bool) -> None:
-    """Keep a table's summary at `revision`: a new row, or over one of an older revision or
-    version (a request that read an older state never overwrites a newer one; one of an old
-    version is read again once, not on every view)."""
-    values = {"mesa_id": mesa_id, "revision": revision, "data": data}
+def _store_summaries(found: Sequence[tuple[int, int, dict[str, Any], bool]]) -> None:
+    """Keep tables' summaries, each (table id, revision, summary, new): new rows, or over rows
+    of an older revision or version (a request that read an older state never overwrites a
+    newer one; one of an old version is read again once, not on every view). One transaction
+    for all, or one for each new row when another request stored one of them meanwhile."""
+    new = [{"mesa_id": i, "revision": r, "data": d} for i, r, d, is_new in found if is_new]
+    old = [{"mesa": i, "rev": r, "data": d} for i, r, d, is_new in found if not is_new]
+    if old:
+        with db.engine.begin() as connection:
+            connection.execute(_NEWER_SUMMARY, old)
+    if not new:
+        return
     try:
         with db.engine.begin() as connection:
-            if new:
-                connection.execute(insert(_SUMMARIES), values)
-            else:
-                connection.execute(_NEWER_SUMMARY, {"mesa": mesa_id, "rev": revision, "data": data})
-    except IntegrityError:  # another request stored it meanwhile
-        pass
+            connection.execute(insert(_SUMMARIES), new)
+    except IntegrityError:  # another request stored one of them meanwhile
+        for values in new:
+            try:
+                with db.engine.begin() as connection:
+                    connection.execute(insert(_SUMMARIES), values)
+            except IntegrityError:
+                pass
 
 
 def summaries(mesas: Sequence[Mesa]) -> dict[int, dict[str, Any]]:
     """Each table's summary by id: the stored one while its revision is the table's, else
-    brought up to date (`refreshed`, after the table's revision was) and stored: one query for
-    all, plus one read per table that changed (two when its checkpoint is gone). The tables'
-    loaded state is kept (the writes are apart)."""
+    brought up to date (from a checkpoint, else read again from all its records: one
+    statement for many tables) and stored: one query for all the stored ones, plus one read
+    per table that changed, and one transaction to store them. The tables' loaded state is
+    kept (the writes are apart)."""
     if not mesas:
         return {}
     ids = [m.id for m in mesas]
-    query = select(_SUMMARIES).where(_SUMMARIES.c.mesa_id.in_(ids))
-    stored = {row.mesa_id: row for row in db.session.execute(query)}
+    stored: dict[int, Any] = {}
+    for start in range(0, len(ids), READ_AT_ONCE):
+        chunk = ids[start : start + READ_AT_ONCE]
+        query = select(_SUMMARIES).where(_SUMMARIES.c.mesa_id.in_(chunk))
+        stored.update((row.mesa_id, row) for row in db.session.execute(query))
     found: dict[int, dict[str, Any]] = {}
+    whole: list[Mesa] = []
     for mesa in mesas:
         kept = stored.get(mesa.id)
         if (
@@ -362,9 +382,53 @@ def summaries(mesas: Sequence[Mesa]) -> dict[int, dict[str, Any]]:
         ):
             found[mesa.id] = kept.data
             continue
-        found[mesa.id] = refreshed(mesa, kept)
-        _store_summary(mesa.id, mesa.revision, found[mesa.id], new=kept is None)
+        resumed = _resumed_if_kept(mesa, kept)
+        if resumed is None:
+            whole.append(mesa)
+        else:
+            found[mesa.id] = resumed
+    found.update(_read_all(whole))
+    _store_summaries(
+        [
+            (mesa.id, mesa.revision, found[mesa.id], mesa.id not in stored)
+            for mesa in mesas
+            if not (stored.get(mesa.id) is not None and found[mesa.id] is stored[mesa.id].data)
+        ]
+    )
     return found
+
+
+_MESAS = Mesa.__table__
+# A chunk of a turma's tables, oldest first from a table on, each with its stored summary.
+_TABLES_AND_SUMMARIES = (
+    select(Mesa, _SUMMARIES.c.revision, _SUMMARIES.c.data)
+    .outerjoin(_SUMMARIES, _SUMMARIES.c.mesa_id == Mesa.id)
+    .where(Mesa.turma_id == bindparam("turma"), Mesa.id > bindparam("after"))
+    .order_by(Mesa.id)
+    .limit(bindparam("size"))
+)
+CHUNK = 500  # the tables a reader of a whole turma reads at once
+
+
+def each_summary(turma_id: int, size: int = CHUNK) -> Iterator[tuple[Mesa, dict[str, Any]]]:
+    """Every table of a turma, oldest first, with its summary (brought up to date and stored
+    where its table moved on): `size` tables a statement, each with its stored summary."""
+    after = 0
+    while True:
+        rows = db.session.execute(
+            _TABLES_AND_SUMMARIES, {"turma": turma_id, "after": after, "size": size}
+        ).all()
+        stale = [
+            mesa
+            for mesa, revision, data in rows
+            if revision != mesa.revision or (data or {}).get("version") != SUMMARY_VERSION
+        ]
+        found = summaries(stale)
+        for mesa, _revision, data in rows:
+            yield mesa, found.get(mesa.id) or data
+        if len(rows) < size:
+            return
+        after = rows[-1][0].id
 
 
 def sides_of(summary: Mapping[str, Any]) -> tuple[list[str], list[str]] | None:
@@ -397,6 +461,7 @@ class Record:
     onze_ran: int = 0  # mãos de onze run from
     ran: int = 0  # noted runs from a truco (or seis, nove, doze)
     comeback: tuple[int, int, int] | None = None  # deficit, own points, theirs
+    seq: int = field(default=0, compare=False)  # the order first counted in its list (ties)
 
     @property
     def onze_had(self) -> int:
@@ -424,8 +489,8 @@ class Record:
         self.best_streak = max(self.best_streak, self.streak)
 
     def dump(self) -> dict[str, Any]:
-        """This record as JSON."""
-        return asdict(self)
+        """This record as JSON (every field, by name)."""
+        return {name: getattr(self, name) for name in RECORD_FIELDS}
 
     @classmethod
     def load(cls, data: Mapping[str, Any]) -> Record:
@@ -468,37 +533,28 @@ class HeadToHead:
 
     names: tuple[str, str]
     wins: tuple[int, int]
+    seq: int = field(default=0, compare=False)  # the order first counted (ties keep it)
 
 
-@dataclass(frozen=True)
-class Counted:
-    """One rule set's statistics in a turma: its players, pairs (2x2), trios (3x3) and
-    head-to-heads, and the games won on its newest NIGHTS evenings (oldest first)."""
-
-    rules: Variant
-    players: list[Record]
-    pairs: list[Record]
-    trios: list[Record]
-    rivals: list[HeadToHead]
-    nights: list[Night] = field(default_factory=list)
+KINDS = ("players", "pairs", "trios", "rivals")  # a rule set's lists, as the tally keeps them
 
 
-@dataclass(frozen=True)
-class Stats:
-    """A turma's statistics, each rule set it played counted apart (in VARIANTS' order,
-    Paulista first), and the evenings of the tables it was asked with (newest first)."""
+def name_order(name: str) -> str:
+    """A shown name as the ranking orders it: casefolded, its UTF-8 in hex (so any database
+    collation orders it as Python orders the casefolded names: by code point)."""
+    return name.casefold().encode().hex()
 
-    parts: list[Counted]
-    evenings: list[Evening]
 
-    @property
-    def names(self) -> dict[str, str]:
-        """Every player's folded name and shown name, whatever rule set they played."""
-        names: dict[str, str] = {}
-        for part in self.parts:
-            for record in part.players:
-                names.setdefault(record.key, record.name)
-        return names
+def place(item: Record | HeadToHead) -> tuple[int, int, str, int]:
+    """Where an item stands in its list, ascending: a player (pair, trio) by most wins, the
+    best rate, the name, then the order first counted; a head-to-head by the most games
+    between the two, then the order first counted."""
+    if isinstance(item, HeadToHead):
+        return (-sum(item.wins), 0, "", item.seq)
+    return (-item.wins, -item.rate, name_order(item.name), item.seq)
+
+
+RECORD_FIELDS = tuple(f.name for f in fields(Record))
 
 
 def resolve(aliases: Mapping[str, str], key: str) -> str:
@@ -540,11 +596,6 @@ def moment(text: str | None) -> datetime | None:
 def _count(games: Iterable[Mapping[str, Any]], side: int) -> int:
     """How many of these games `side` won."""
     return sum(game["winner"] == side for game in games)
-
-
-def _ranked(records: Iterable[Record]) -> list[Record]:
-    """Most wins first, then the best rate, then by name."""
-    return sorted(records, key=lambda r: (-r.wins, -r.rate, r.name.casefold()))
 
 
 def night_of(summary: Mapping[str, Any]) -> str:
@@ -620,17 +671,68 @@ def _counts(where: Mapping[str, Any]) -> tuple[Any, ...]:
     return (where["games"], where["series"], onze, tuple(where["ran"]))
 
 
+Seated = list[tuple[list[str], list[str]]]  # each side's keys and names as they sat
+
+
+def special_key(rules: Variant) -> str:
+    """The exports' keys' start for a rule set's special hands: 'maos_de_onze', 'maos_de_dez'."""
+    return "_".join(["maos", *rules.special_name.split()[1:]])
+
+
+def exported(item: Record | HeadToHead, rules: Variant) -> dict[str, Any]:
+    """A record under one rule set as the JSON export names it: a player's (pair's, trio's)
+    figures (its special hand in its own words: 'maos_de_dez' in Truco Mineiro), or a
+    head-to-head's sides and wins."""
+    if isinstance(item, HeadToHead):
+        return {"lados": list(item.names), "vitorias": list(item.wins), "regras": rules.name}
+    special = special_key(rules)
+    return {
+        "nome": item.name,
+        "regras": rules.name,
+        "partidas": item.games,
+        "vitorias": item.wins,
+        "series": item.series,
+        "series_vitorias": item.series_wins,
+        special: item.onze_had,
+        f"{special}_jogadas": item.onze_played,
+        f"{special}_ganhas": item.onze_won,
+        f"{special}_corridas": item.onze_ran,
+        "correu": item.runs,
+        "correu_do_truco": item.ran,
+        "melhor_sequencia": item.best_streak,
+    }
+
+
+def seated_keys(summary: Mapping[str, Any], aliases: Mapping[str, str]) -> Seated | None:
+    """Each side's players of a table (or of one lineup of it): the keys they are counted
+    under (folded, merges followed) and their names as typed; None when they were not named."""
+    seated = sides_of(summary)
+    if seated is None:
+        return None
+    return [([resolve(aliases, folded(n)) for n in names], names) for names in seated]
+
+
+def group_kind(members: Sequence[str]) -> str:
+    """The list a group of players is counted in: pairs (2x2) or trios (3x3)."""
+    return "pairs" if len(members) == 2 else "trios"
+
+
 @dataclass
 class RulesTally:
     """One rule set's statistics folded so far, table after table in the order they were
     opened: players, and pairs or trios, by their (resolved, folded) names, head-to-heads by
-    the two sides' shown names. Its size is the turma's people, never its history."""
+    the two sides' shown names. Its size is the turma's people, never its history.
+
+    It holds the records a fold touched: all of them when folded from nothing, or those a
+    stored tally's rows gave it (put in before the fold: see tallies.py). A record it does
+    not hold is new, counted next in its list (`counts`: how many each list holds in all)."""
 
     players: dict[str, Record] = field(default_factory=dict)
     groups: dict[tuple[str, ...], Record] = field(default_factory=dict)  # pairs and trios
-    rivals: dict[tuple[str, ...], dict[str, Any]] = field(default_factory=dict)
+    rivals: dict[tuple[str, ...], HeadToHead] = field(default_factory=dict)
     nights: list[dict[str, Any]] = field(default_factory=list)  # the newest NIGHTS, oldest first
     dropped: str = ""  # the newest evening left out of `nights` (a table of it or older is too)
+    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
 
     def add_night(self, day: str, labels: Sequence[str], games: Sequence[Any]) -> None:
         """Count a table's finished games on its evening's chart, keeping the newest NIGHTS."""
@@ -643,11 +745,48 @@ class RulesTally:
             self.nights.sort(key=lambda n: str(n["day"]))
         wins = night["wins"]
         for side, label in enumerate(labels):
-            if label not in [w[0] for w in wins]:
+            drawn = [w[0] for w in wins]
+            if label not in drawn and len(set(drawn) - {OTHERS}) >= NIGHT_SIDES:
+                label = OTHERS  # the night already draws as many sides as fit: one bar for the rest
+            if label not in drawn:
                 wins.append([label, 0])
             next(w for w in wins if w[0] == label)[1] += _count(games, side)
         while len(self.nights) > NIGHTS:
             self.dropped = str(self.nights.pop(0)["day"])
+
+    def _next(self, kind: str) -> int:
+        """The place a new record of `kind` takes in its list's order of first counting."""
+        self.counts[kind] += 1
+        return self.counts[kind] - 1
+
+    def _player(self, key: str, name: str) -> Record:
+        """The record of the player counted under `key` (a new one named `name` if none)."""
+        found = self.players.get(key)
+        if found is None:
+            found = self.players[key] = Record(key, name, seq=self._next("players"))
+        return found
+
+    def labels(self, part: Mapping[str, Any], aliases: Mapping[str, str]) -> list[str] | None:
+        """How a table's (or lineup's) two sides are named in its head-to-head and chart: the
+        pair's or trio's shown name, or the player's in 1x1 (records made for whoever is new);
+        None when its players were not named."""
+        seated = seated_keys(part, aliases)
+        if seated is None:
+            return None
+        labels = []
+        for keys, names in seated:
+            players = [self._player(key, name) for key, name in zip(keys, names, strict=True)]
+            if len(keys) > 1:
+                members = tuple(sorted(keys))
+                group = self.groups.get(members)
+                if group is None:
+                    shown = joined([p.name for p in players])
+                    seq = self._next(group_kind(members))
+                    group = self.groups[members] = Record(" e ".join(keys), shown, seq=seq)
+                labels.append(group.name)
+            else:
+                labels.append(players[0].name)
+        return labels
 
     def add(self, summary: Mapping[str, Any], aliases: Mapping[str, str]) -> None:
         """Fold in one more table (the next one opened), from its summary: each lineup it had
@@ -657,74 +796,72 @@ class RulesTally:
 
     def _add_part(self, summary: Mapping[str, Any], aliases: Mapping[str, str]) -> None:
         """Fold in a table's games, or the part of them one lineup played."""
-        seated = sides_of(summary)
-        if seated is None:
+        labels = self.labels(summary, aliases)
+        seated = seated_keys(summary, aliases)
+        if labels is None or seated is None:
             return
-        labels: list[str] = []
-        for side, names in enumerate(seated):
-            keys = [resolve(aliases, folded(n)) for n in names]
-            for key, name in zip(keys, names, strict=True):
-                _credit(self.players.setdefault(key, Record(key, name)), summary, side)
-            if len(names) > 1:
-                shown = joined([self.players[k].name for k in keys])
-                group = self.groups.setdefault(
-                    tuple(sorted(keys)), Record(" e ".join(keys), shown)
-                )
-                _credit(group, summary, side)
-                labels.append(group.name)
-            else:
-                labels.append(self.players[keys[0]].name)
+        for side, (keys, _names) in enumerate(seated):
+            for key in keys:
+                _credit(self.players[key], summary, side)
+            if len(keys) > 1:
+                _credit(self.groups[tuple(sorted(keys))], summary, side)
         if labels[0] != labels[1]:
             self.add_night(night_of(summary), labels, summary["games"])
-            match = self.rivals.setdefault(
-                tuple(sorted(labels)), {"names": list(labels), "wins": [0, 0]}
-            )
+            match = self.rival(labels)
+            wins = list(match.wins)
             for game in summary["games"]:
-                match["wins"][match["names"].index(labels[game["winner"]])] += 1
+                wins[match.names.index(labels[game["winner"]])] += 1
+            self.rivals[rival_key(labels)] = HeadToHead(match.names, (wins[0], wins[1]), match.seq)
 
-    def stats(self, rules: Variant) -> Counted:
-        """The statistics this tally holds, ranked, as those of `rules`."""
-        heads = [HeadToHead(tuple(m["names"]), tuple(m["wins"])) for m in self.rivals.values()]
-        heads.sort(key=lambda h: -sum(h.wins))
-        nights = [
+    def rival(self, labels: Sequence[str]) -> HeadToHead:
+        """The head-to-head of these two sides (a new one, named in this order, if none)."""
+        key = rival_key(labels)
+        found = self.rivals.get(key)
+        if found is None:
+            names = (labels[0], labels[1])
+            found = self.rivals[key] = HeadToHead(names, (0, 0), self._next("rivals"))
+        return found
+
+    def entries(self, kind: str) -> list[tuple[Any, Record | HeadToHead]]:
+        """The records of one list this tally holds, each with its key, in no order."""
+        if kind == "players":
+            return list(self.players.items())
+        if kind == "rivals":
+            return list(self.rivals.items())
+        return [(k, r) for k, r in self.groups.items() if group_kind(k) == kind]
+
+    def ranked(self, kind: str) -> list[Record | HeadToHead]:
+        """One list this tally holds, ranked (see `place`)."""
+        return sorted((item for _key, item in self.entries(kind)), key=place)
+
+    def chart(self) -> list[Night]:
+        """The newest NIGHTS evenings with a finished game, oldest first."""
+        return [
             Night(date.fromisoformat(n["day"]), tuple((str(w[0]), int(w[1])) for w in n["wins"]))
             for n in self.nights
         ]
-        pairs = [r for k, r in self.groups.items() if len(k) == 2]
-        trios = [r for k, r in self.groups.items() if len(k) > 2]
-        players = _ranked(self.players.values())
-        return Counted(rules, players, _ranked(pairs), _ranked(trios), heads, nights)
 
-    def dump(self) -> dict[str, Any]:
-        """This tally as JSON (lists, in the order folded: the ranking's ties keep it)."""
-        return {
-            "players": [r.dump() for r in self.players.values()],
-            "groups": [{"members": list(k), **r.dump()} for k, r in self.groups.items()],
-            "rivals": [{"names": m["names"], "wins": m["wins"]} for m in self.rivals.values()],
-            "nights": self.nights,
-            "dropped": self.dropped,
-        }
+    def head(self) -> dict[str, Any]:
+        """What this tally keeps beside its records, as JSON: the chart, the evening dropped
+        from it and how many records each list holds."""
+        return {"nights": self.nights, "dropped": self.dropped, "counts": self.counts}
 
     @classmethod
-    def load(cls, data: Mapping[str, Any]) -> RulesTally:
-        """A tally back from its JSON."""
-        tally = cls()
-        for item in data["players"]:
-            record = Record.load(item)
-            tally.players[record.key] = record
-        for item in data["groups"]:
-            fields = dict(item)
-            members = tuple(fields.pop("members"))
-            tally.groups[members] = Record.load(fields)
-        for item in data["rivals"]:
-            names = [str(n) for n in item["names"]]
-            tally.rivals[tuple(sorted(names))] = {"names": names, "wins": list(item["wins"])}
-        tally.nights = [
-            {"day": str(n["day"]), "wins": [[str(w[0]), int(w[1])] for w in n["wins"]]}
-            for n in data["nights"]
-        ]
-        tally.dropped = str(data["dropped"])
-        return tally
+    def headed(cls, data: Mapping[str, Any]) -> RulesTally:
+        """A tally holding no record yet, from what `head` kept."""
+        return cls(
+            nights=[
+                {"day": str(n["day"]), "wins": [[str(w[0]), int(w[1])] for w in n["wins"]]}
+                for n in data["nights"]
+            ],
+            dropped=str(data["dropped"]),
+            counts={kind: int(data["counts"].get(kind, 0)) for kind in KINDS},
+        )
+
+
+def rival_key(labels: Sequence[str]) -> tuple[str, ...]:
+    """The key of the head-to-head of two sides named so (either order)."""
+    return tuple(sorted(labels))
 
 
 @dataclass
@@ -736,133 +873,12 @@ class Tally:
 
     def add(self, summary: Mapping[str, Any], aliases: Mapping[str, str]) -> None:
         """Fold in one more table (the next one opened) into its rule set's tally."""
-        self.by_rules.setdefault(str(summary["variante"]), RulesTally()).add(summary, aliases)
+        self.part(str(summary["variante"])).add(summary, aliases)
 
-    def stats(self, evenings: list[Evening]) -> Stats:
-        """The statistics this tally holds, each rule set played apart, with these evenings."""
-        parts = [tally.stats(VARIANTS[code]) for code, tally in self._ordered()]
-        return Stats(parts, evenings)
+    def part(self, code: str) -> RulesTally:
+        """The tally of one rule set (an empty one if none was folded yet)."""
+        return self.by_rules.setdefault(code, RulesTally())
 
-    def _ordered(self) -> list[tuple[str, RulesTally]]:
+    def ordered(self) -> list[tuple[str, RulesTally]]:
         """The rule sets' tallies in VARIANTS' order (Paulista first)."""
         return [(code, self.by_rules[code]) for code in VARIANTS if code in self.by_rules]
-
-    def dump(self) -> dict[str, Any]:
-        """This tally as JSON: each rule set's by its code."""
-        return {code: tally.dump() for code, tally in self._ordered()}
-
-    @classmethod
-    def load(cls, data: Mapping[str, Any]) -> Tally:
-        """A tally back from its JSON."""
-        return cls({str(code): RulesTally.load(part) for code, part in data.items()})
-
-
-def turma_stats(
-    mesas: Sequence[Mesa], found: Mapping[int, Mapping[str, Any]], aliases: Mapping[str, str]
-) -> Stats:
-    """The statistics of these tables (any order) folded from their summaries, with every
-    table's evening: the whole history, read again (the exports, and the cache's measure)."""
-    ordered = sorted(mesas, key=lambda m: m.id)
-    tally = Tally()
-    for mesa in ordered:
-        tally.add(found[mesa.id], aliases)
-    return tally.stats([evening(m, found[m.id]) for m in reversed(ordered)])
-
-
-# --- the stored tally ------------------------------------------------------------------------
-
-_MESAS = Mesa.__table__
-_TURMAS = Turma.__table__
-_TALLIES = TurmaSummary.__table__
-_UP_TO = _MESAS.c.id <= bindparam("bound")
-# One snapshot: the turma's departures, how many tables it has, and the count and revisions'
-# sum of those up to the stored tally's bound (the turma_id index finds them).
-_CHECK = select(
-    select(_TURMAS.c.departures).where(_TURMAS.c.id == bindparam("turma")).scalar_subquery(),
-    func.count(),
-    func.coalesce(func.sum(case((_UP_TO, 1), else_=0)), 0),
-    func.coalesce(func.sum(case((_UP_TO, _MESAS.c.revision), else_=0)), 0),
-).where(_MESAS.c.turma_id == bindparam("turma"))
-_AFTER = (
-    select(Mesa)
-    .where(Mesa.turma_id == bindparam("turma"), Mesa.id > bindparam("bound"))
-    .order_by(Mesa.id)
-)
-_SWAP = (
-    update(_TALLIES)
-    .where(_TALLIES.c.turma_id == bindparam("turma"), _TALLIES.c.revision == bindparam("seen"))
-    .values(revision=_TALLIES.c.revision + 1, key=bindparam("key"), data=bindparam("data"))
-)
-
-
-@dataclass(frozen=True)
-class Current:
-    """A turma's statistics over all its tables, and how many tables it holds."""
-
-    tally: Tally
-    count: int
-
-
-def _key(bound: int, tables: int, revisions: int, departures: int, aliases: Any) -> dict[str, Any]:
-    """What proves a tally of the tables up to `bound` current (see Turma.departures)."""
-    return {
-        "version": [TALLY_VERSION, SUMMARY_VERSION],
-        "bound": bound,
-        "tables": tables,
-        "revisions": revisions,
-        "departures": departures,
-        "aliases": aliases,
-    }
-
-
-def _store_tally(turma_id: int, seen: int | None, key: dict[str, Any], tally: Tally) -> None:
-    """Keep a turma's tally: a new row, or over the row this request read (a compare-and-swap
-    on its revision: of two requests that read the same row, one stores)."""
-    values = {"key": key, "data": tally.dump()}
-    try:
-        with db.engine.begin() as connection:
-            if seen is None:
-                connection.execute(
-                    insert(_TALLIES), {"turma_id": turma_id, "revision": 0, **values}
-                )
-            else:
-                connection.execute(_SWAP, {"turma": turma_id, "seen": seen, **values})
-    except IntegrityError:  # another request stored one meanwhile
-        pass
-
-
-def current(turma: Turma) -> Current:
-    """A turma's statistics, its cost flat in its history: the stored tally of its older tables
-    while its key holds (one SQL aggregate says so), the newer ones folded on top, and the
-    tally stored again with the settled ones (all but the newest KEEP_OPEN) when they moved on.
-
-    Every stored key is made from the very rows folded (their count and revisions' sum), with
-    the departures read no later than those rows and the aliases used: a key that matches later
-    proves the tally current, whatever requests raced to store it."""
-    aliases = dict(turma.aliases or {})
-    row = db.session.execute(select(_TALLIES).where(_TALLIES.c.turma_id == turma.id)).first()
-    bound = int(row.key.get("bound", 0)) if row is not None else 0
-    found = db.session.execute(_CHECK, {"turma": turma.id, "bound": bound}).one()
-    departures, count, tables, revisions = (int(v or 0) for v in found)
-    if row is not None and row.key == _key(bound, tables, revisions, departures, aliases):
-        tally = Tally.load(row.data)
-    else:
-        tally, bound, tables, revisions = Tally(), 0, 0, 0
-    newer = list(db.session.execute(_AFTER, {"turma": turma.id, "bound": bound}).scalars())
-    labels = [m.revision for m in newer]
-    read = summaries(newer)
-    settled = max(0, len(newer) - KEEP_OPEN)
-    for mesa in newer[:settled]:
-        tally.add(read[mesa.id], aliases)
-    if settled:
-        key = _key(
-            newer[settled - 1].id,
-            tables + settled,
-            revisions + sum(labels[:settled]),
-            departures,
-            aliases,
-        )
-        _store_tally(turma.id, None if row is None else row.revision, key, tally)
-    for mesa in newer[settled:]:
-        tally.add(read[mesa.id], aliases)
-    return Current(tally, count)

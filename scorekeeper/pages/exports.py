@@ -54,6 +54,25 @@ def _chain(header: Sequence[str], rows: Iterator[Sequence[Any]]) -> Iterator[Seq
     yield from rows
 
 
+PIECE = 1 << 15  # what a streamed export writes at once, about (fewer, fuller writes)
+
+
+def batched(pieces: Iterator[str]) -> Iterator[str]:
+    """Text pieces joined into pieces of at least PIECE characters (the last one shorter),
+    as they come."""
+    size = PIECE
+    held: list[str] = []
+    length = 0
+    for piece in pieces:
+        held.append(piece)
+        length += len(piece)
+        if length >= size:
+            yield "".join(held)
+            held, length = [], 0
+    if held:
+        yield "".join(held)
+
+
 def download(body: Any, mimetype: str, filename: str) -> Response:
     """A response the browser saves as `filename`."""
     response = Response(body, mimetype=mimetype)

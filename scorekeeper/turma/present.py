@@ -3,20 +3,26 @@ codes, and the exports (CSV and JSON)."""
 
 from __future__ import annotations
 
+import json
 import re
+import tempfile
 import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
-from ..mesas import Board, load_board, turmas, words
+from flask import url_for
+
+from ..mesas import Board, load_board, tallies, turmas, words
 from ..mesas import stats as stats_domain
 from ..models import Entry, Mesa, Turma
+from ..pages.exports import batched
 from ..pages.image import score_png
 from ..pages.links import share_root, shared_url
 from ..pages.live import live_context
 from ..pages.qr import qr_svg
-from ..rules import PAULISTA, PLAYERS, Kind, Variant
+from ..rules import PAULISTA, PLAYERS, VARIANTS, Kind, Variant
 
 
 def streak_text(streak: int) -> str:
@@ -162,36 +168,132 @@ def night_chart(nights: Sequence[stats_domain.Night]) -> NightChart | None:
     return NightChart(bars, legend, days, rows, summary, top)
 
 
+STATS_ON_PAGE = 10  # the first places of each list the turma's pages show
+LIST_PAGE = 50  # the places a list's own page shows
+MERGE_CHOICES = 100  # the players "juntar nomes" lists to choose from; more are typed
+
+
+@dataclass(frozen=True)
+class ListWords:
+    """How the pages name one of a rule set's lists: its address, its heading, the link to
+    all of it ({} its count), the next page's link, and its items' test id and name attribute."""
+
+    slug: str
+    title: str
+    all_text: str
+    next_word: str
+    testid: str
+    name_attribute: str
+
+
+LISTS = {
+    "players": ListWords(
+        "jogadores", "Jogadores", "Ver todos os {} jogadores", "Próximos", "stats-jogador",
+        "data-nome",
+    ),
+    "pairs": ListWords(
+        "duplas", "Duplas", "Ver todas as {} duplas", "Próximas", "stats-dupla", "data-nomes"
+    ),
+    "trios": ListWords(
+        "trios", "Trios", "Ver todos os {} trios", "Próximos", "stats-trio", "data-nomes"
+    ),
+    "rivals": ListWords(
+        "confrontos", "Confrontos", "Ver todos os {} confrontos", "Próximos", "confronto",
+        "data-nomes",
+    ),
+}  # fmt: skip
+KIND_OF = {words.slug: kind for kind, words in LISTS.items()}  # a list's address to its kind
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A page of one of a rule set's lists: its kind, the records at their places (from 1),
+    and how many the list holds."""
+
+    kind: str
+    entries: list[tuple[int, stats_domain.Record | stats_domain.HeadToHead]]
+    total: int
+
+    @property
+    def words(self) -> ListWords:
+        """How the pages name this list."""
+        return LISTS[self.kind]
+
+    @property
+    def slug(self) -> str:
+        """The list's address: 'jogadores', 'duplas', 'trios', 'confrontos'."""
+        return self.words.slug
+
+    @property
+    def title(self) -> str:
+        """The list's heading: 'Jogadores'…"""
+        return self.words.title
+
+    @property
+    def more(self) -> bool:
+        """True when the list holds more than this page shows."""
+        return len(self.entries) < self.total
+
+    @property
+    def all_text(self) -> str:
+        """The link to the whole list: 'Ver todos os 20.000 jogadores'."""
+        return self.words.all_text.format(count_text(self.total))
+
+
+def count_text(number: int) -> str:
+    """A count as pt-BR writes it: '5.000'."""
+    return f"{number:,}".replace(",", ".")
+
+
 @dataclass(frozen=True)
 class RulesPart:
-    """One rule set's statistics as the turma's page shows them: the counts, the chart of its
-    evenings, its special hand's name for the cards ('Mão de onze', 'Mão de dez') and what
-    makes its ids unique on the page ('' when the turma played one rule set)."""
+    """One rule set's statistics as the turma's page shows them: the first places of its
+    lists, the chart of its evenings, its special hand's name for the cards ('Mão de onze',
+    'Mão de dez') and what makes its ids unique on the page ('' when the turma played one
+    rule set)."""
 
-    counted: stats_domain.Counted
+    rules: Variant
+    players: Listed
+    pairs: Listed
+    trios: Listed
+    rivals: Listed
     chart: NightChart | None
     special: str
     suffix: str
 
 
-def rules_parts(stats: stats_domain.Stats) -> list[RulesPart]:
-    """Each rule set's statistics as the page shows them, Paulista first."""
-    apart = len(stats.parts) > 1
-    return [
-        RulesPart(
-            part,
-            night_chart(part.nights),
-            part.rules.special_name[:1].upper() + part.rules.special_name[1:],
-            f"-{part.rules.code}" if apart else "",
+def rules_parts(standing: tallies.Standing) -> list[RulesPart]:
+    """Each rule set's statistics as the page shows them (the first STATS_ON_PAGE places of
+    each list), Paulista first."""
+    size = STATS_ON_PAGE
+    codes = standing.codes()
+    parts = []
+    for code in codes:
+        rules = VARIANTS[code]
+        totals = {kind: standing.total(code, kind) for kind in LISTS}
+        listed = {
+            kind: Listed(kind, standing.page(code, kind, 0, size) if total else [], total)
+            for kind, total in totals.items()
+        }
+        parts.append(
+            RulesPart(
+                rules,
+                listed["players"],
+                listed["pairs"],
+                listed["trios"],
+                listed["rivals"],
+                night_chart(standing.nights(code)),
+                rules.special_name[:1].upper() + rules.special_name[1:],
+                f"-{code}" if len(codes) > 1 else "",
+            )
         )
-        for part in stats.parts
-    ]
+    return parts
 
 
-def stats_note(stats: stats_domain.Stats) -> str:
+def stats_note(played: Sequence[Variant]) -> str:
     """What the statistics count, in the words of the rule sets played: 'Contam as partidas
     terminadas; na mão de onze, quem tinha 11; em “Correu”, …'."""
-    played = [part.rules for part in stats.parts] or [PAULISTA]
+    played = list(played) or [PAULISTA]
     specials = "; ".join(f"na {r.special_name}, quem tinha {r.special_at[0]}" for r in played)
     runs = " ou ".join(f"da {r.special_name}" for r in played)
     return (
@@ -201,39 +303,107 @@ def stats_note(stats: stats_domain.Stats) -> str:
     )
 
 
+def counting_note(counted: int, count: int) -> str | None:
+    """While a big turma's statistics are still being counted: how far (None once done)."""
+    if counted >= count:
+        return None
+    return (
+        f"Contando as mesas: {count_text(counted)} de {count_text(count)} já estão nas"
+        " estatísticas; as outras entram a cada vez que esta página é aberta."
+    )
+
+
 @dataclass(frozen=True)
 class TurmaView:
-    """A turma with what its pages show: a page of its tables (newest first), how many it
-    holds, its statistics (with the evenings of the tables shown), the shown tables'
-    summaries, whether this is the first page and the id to ask for older tables."""
+    """A turma with what its pages show: a page of its tables (newest first) with their
+    evenings and summaries, how many tables it holds and how many are counted, the first
+    places of its statistics, its players' names when few enough to choose from (None
+    otherwise, or when not asked for), whether this is the first page and the id to ask for
+    older tables."""
 
     turma: Turma
     mesas: list[Mesa]
     count: int
-    stats: stats_domain.Stats
+    evenings: list[stats_domain.Evening]
+    parts: list[RulesPart]
     found: Mapping[int, Mapping[str, Any]]
+    counted: int
+    names: dict[str, str] | None = None
     first: bool = True
     older: int | None = None
 
 
-def turma_view(turma: Turma, before: int | None = None) -> TurmaView:
+def turma_view(turma: Turma, before: int | None = None, *, names: bool = False) -> TurmaView:
     """A page of a turma's tables (the newest, or those opened before the table `before`) and
-    its statistics: a cost that does not grow with its history."""
+    the first places of its statistics (and its players' names, if asked and few enough): a
+    cost that does not grow with its history."""
     page = turmas.tables_page(turma, before)
-    now = stats_domain.current(turma)
     found = stats_domain.summaries(page.mesas)
     evenings = [stats_domain.evening(m, found[m.id]) for m in page.mesas]
-    stats = now.tally.stats(evenings)
-    return TurmaView(turma, page.mesas, now.count, stats, found, before is None, page.older)
+
+    def shown(standing: tallies.Standing) -> tuple[Any, ...]:
+        """What the page shows of the statistics."""
+        chosen = standing.names(MERGE_CHOICES) if names else None
+        return rules_parts(standing), chosen, standing.counted, standing.count
+
+    parts, chosen, counted, count = tallies.read(turma, shown)
+    return TurmaView(
+        turma, page.mesas, count, evenings, parts, found, counted, chosen, before is None,
+        page.older,
+    )  # fmt: skip
 
 
-def turma_history(turma: Turma) -> TurmaView:
-    """A turma's every table and its statistics read again from all their summaries: the
-    exports, which carry the whole history."""
-    every = turmas.tables(turma, None)
-    found = stats_domain.summaries(every)
-    stats = stats_domain.turma_stats(every, found, turma.aliases or {})
-    return TurmaView(turma, every, len(every), stats, found)
+@dataclass(frozen=True)
+class ListView:
+    """One page of one of a turma's lists: the turma, the rule set, the list's page, its
+    number and how many pages the list has, and whether the turma played one rule set."""
+
+    turma: Turma
+    rules: Variant
+    listed: Listed
+    number: int
+    pages: int
+    alone: bool
+    counted: int
+    count: int
+
+
+def list_view(turma: Turma, slug: str, code: str | None, number: int) -> ListView | None:
+    """Page `number` (from 1; past the last, the last) of one list of a turma's statistics
+    under a rule set (the first one played when None); None when the turma counted none of
+    that rule set."""
+    kind = KIND_OF[slug]
+
+    def shown(standing: tallies.Standing) -> ListView | None:
+        """The page, read from the statistics."""
+        codes = standing.codes()
+        chosen = code if code is not None else (codes[0] if codes else None)
+        if chosen not in codes:
+            return None
+        total = standing.total(chosen, kind)
+        pages = max(1, -(-total // LIST_PAGE))
+        at = min(max(1, number), pages)
+        entries = standing.page(chosen, kind, (at - 1) * LIST_PAGE, LIST_PAGE)
+        listed = Listed(kind, entries, total)
+        rules = VARIANTS[chosen]
+        return ListView(
+            turma, rules, listed, at, pages, len(codes) == 1, standing.counted, standing.count
+        )
+
+    return tallies.read(turma, shown)
+
+
+def merge_of(turma: Turma, source: str, target: str) -> tuple[turmas.Merge, set[str]]:
+    """'Juntar nomes' as asked (each name chosen by its key, or typed as it is shown) and
+    which of the two are players of the turma's statistics."""
+    given = {text for name in (source, target) for text in (name, stats_domain.folded(name))}
+    known = tallies.read(turma, lambda standing: standing.players(given))
+
+    def key(name: str) -> str:
+        """The key a chosen or typed name is counted under."""
+        return name if name in known else stats_domain.folded(name)
+
+    return turmas.Merge(key(source), key(target)), known
 
 
 def live_now(view: TurmaView) -> dict[str, Any] | None:
@@ -257,16 +427,19 @@ def page_context(view: TurmaView, *, scorer: bool) -> dict[str, Any]:
     context: dict[str, Any] = {
         "turma": turma,
         "view": view,
-        "stats": view.stats,
-        "parts": rules_parts(view.stats),
-        "stats_note": stats_note(view.stats),
+        "parts": view.parts,
+        "stats_note": stats_note([part.rules for part in view.parts]),
+        "counting_note": counting_note(view.counted, view.count),
         "streak_text": streak_text,
         "comeback_text": comeback_text,
         "onze_text": onze_text,
         "runs_text": runs_text,
         "duration_text": duration_text,
+        "count_text": count_text,
         "file_name": turma_filename(turma),
         "scorer": scorer,
+        "stats_endpoint": "turma.stats_list" if scorer else "turma.viewer_stats_list",
+        "stats_token": turma.edit_token if scorer else turma.view_token,
         "watch_url": watch,
         "og_image": shared_url("turma.viewer_image", token=turma.view_token, **_newest_rev(view)),
         "og_url": watch,
@@ -280,6 +453,33 @@ def page_context(view: TurmaView, *, scorer: bool) -> dict[str, Any]:
             address_note=share_root().note,
         )
     return context
+
+
+def page_context_list(view: ListView, *, scorer: bool, token: str) -> dict[str, Any]:
+    """Everything a page of one of the turma's lists needs: its links on this token."""
+    endpoint = "turma.stats_list" if scorer else "turma.viewer_stats_list"
+    home = "turma.page" if scorer else "turma.viewer"
+    regras: dict[str, Any] = {} if view.alone else {"regras": view.rules.code}
+
+    def at(number: int) -> str:
+        """The address of page `number` of this list."""
+        return url_for(endpoint, token=token, lista=view.listed.slug, pagina=number, **regras)
+
+    return {
+        "turma": view.turma,
+        "view": view,
+        "listed": view.listed,
+        "special": view.rules.special_name[:1].upper() + view.rules.special_name[1:],
+        "home_url": url_for(home, token=token) + "#stats-titulo",
+        "previous_url": at(view.number - 1) if view.number > 1 else None,
+        "next_url": at(view.number + 1) if view.number < view.pages else None,
+        "counting_note": counting_note(view.counted, view.count),
+        "streak_text": streak_text,
+        "comeback_text": comeback_text,
+        "onze_text": onze_text,
+        "runs_text": runs_text,
+        "count_text": count_text,
+    }
 
 
 # --- exports -------------------------------------------------------------------------------
@@ -334,7 +534,7 @@ def mesa_json(mesa: Mesa) -> dict[str, Any]:
         "times": list(mesa.team_names),
         "jogadores": list(mesa.player_names or []),
         "modo": PLAYERS.choice_or_default(mesa.players).short,
-        "regras": mesa.match_config.variant.name,
+        "regras": mesa.rules.name,
         "melhor_de": mesa.best_of or None,
         "aberta_em": words.to_local(mesa.created_at).isoformat(timespec="seconds"),
     }
@@ -407,87 +607,109 @@ def _side_names(summary: Mapping[str, Any]) -> tuple[str, str]:
     return stats_domain.joined(seated[0]), stats_domain.joined(seated[1])
 
 
-def turma_games(view: TurmaView, found: Mapping[int, Mapping[str, Any]]) -> list[list[Any]]:
-    """Every game of a turma, oldest first, as export rows (GAMES_HEADER's order)."""
-    rows: list[list[Any]] = []
-    for number, evening in enumerate(reversed(view.stats.evenings), start=1):
-        summary = found[evening.mesa.id]
-        sides = _side_names(summary)
-        opened = words.to_local(evening.mesa.created_at).isoformat(timespec="seconds")
-        for game_number, game in enumerate(summary["games"], start=1):
-            ended = words.to_local(stats_domain.moment(game["at"])).isoformat(timespec="seconds")
-            rows.append(
-                [
-                    number,
-                    opened,
-                    sides[0],
-                    sides[1],
-                    game_number,
-                    game["series"],
-                    sides[game["winner"]],
-                    game["points"][0],
-                    game["points"][1],
-                    ended,
-                    evening.rules.name,
-                ]
-            )
-    return rows
+def _game_rows(
+    number: int, mesa: Mesa, summary: Mapping[str, Any]
+) -> Iterator[list[Any]]:
+    """The games of the turma's `number`th table as export rows (GAMES_HEADER's order)."""
+    sides = _side_names(summary)
+    opened = words.to_local(mesa.created_at).isoformat(timespec="seconds")
+    rules = VARIANTS[str(summary["variante"])].name
+    for game_number, game in enumerate(summary["games"], start=1):
+        ended = words.to_local(stats_domain.moment(game["at"])).isoformat(timespec="seconds")
+        yield [
+            number,
+            opened,
+            sides[0],
+            sides[1],
+            game_number,
+            game["series"],
+            sides[game["winner"]],
+            game["points"][0],
+            game["points"][1],
+            ended,
+            rules,
+        ]
 
 
-def special_key(rules: Variant) -> str:
-    """The JSON keys' start for a rule set's special hands: 'maos_de_onze', 'maos_de_dez'."""
-    return "_".join(["maos", *rules.special_name.split()[1:]])
+def _numbered(turma: Turma) -> Iterator[tuple[int, Mesa, Mapping[str, Any]]]:
+    """Every table of a turma, oldest first, numbered from 1, with its summary: read a chunk
+    at a time (what an export holds at once is bounded)."""
+    for number, (mesa, summary) in enumerate(stats_domain.each_summary(turma.id), start=1):
+        yield number, mesa, summary
 
 
-def record_json(record: stats_domain.Record, rules: Variant) -> dict[str, Any]:
-    """A player's (pair's, trio's) statistics under one rule set, as the JSON export names
-    them (its special hand in its own words: 'maos_de_dez' in Truco Mineiro)."""
-    special = special_key(rules)
+def turma_games(turma: Turma) -> Iterator[list[Any]]:
+    """Every game of a turma, oldest first, as export rows (GAMES_HEADER's order), as they
+    are read."""
+    for number, mesa, summary in _numbered(turma):
+        yield from _game_rows(number, mesa, summary)
+
+
+_JSON = json.JSONEncoder(ensure_ascii=False)  # one encoder for every item an export writes
+SPOOLED = 1 << 20  # the games' text a JSON export holds in memory (more goes to a file)
+
+
+def _table_json(mesa: Mesa, summary: Mapping[str, Any]) -> dict[str, Any]:
+    """A table of a turma as the JSON export names it."""
+    evening = stats_domain.evening(mesa, summary)
     return {
-        "nome": record.name,
-        "regras": rules.name,
-        "partidas": record.games,
-        "vitorias": record.wins,
-        "series": record.series,
-        "series_vitorias": record.series_wins,
-        special: record.onze_had,
-        f"{special}_jogadas": record.onze_played,
-        f"{special}_ganhas": record.onze_won,
-        f"{special}_corridas": record.onze_ran,
-        "correu": record.runs,
-        "correu_do_truco": record.ran,
-        "melhor_sequencia": record.best_streak,
+        **mesa_json(mesa),
+        "lados": list(_side_names(summary)),
+        "partidas_ganhas": list(evening.games),
+        "series_ganhas": list(evening.series),
+        "maos": evening.hands,
+        "minutos": evening.minutes,
     }
 
 
-def turma_json(view: TurmaView, found: Mapping[int, Mapping[str, Any]]) -> dict[str, Any]:
-    """A turma's history as a JSON document: its tables with their games and statistics, each
-    rule set's counted apart (every record names its own)."""
-    stats = view.stats
-    parts = stats.parts
-    return {
-        "turma": view.turma.name,
-        "mesas": [
-            {
-                **mesa_json(e.mesa),
-                "lados": list(_side_names(found[e.mesa.id])),
-                "partidas_ganhas": list(e.games),
-                "series_ganhas": list(e.series),
-                "maos": e.hands,
-                "minutos": e.minutes,
-            }
-            for e in reversed(stats.evenings)
-        ],
-        "partidas": [dict(zip(GAMES_HEADER, row, strict=True)) for row in turma_games(view, found)],
-        "jogadores": [record_json(r, p.rules) for p in parts for r in p.players],
-        "duplas": [record_json(r, p.rules) for p in parts for r in p.pairs],
-        "trios": [record_json(r, p.rules) for p in parts for r in p.trios],
-        "confrontos": [
-            {"lados": list(h.names), "vitorias": list(h.wins), "regras": p.rules.name}
-            for p in parts
-            for h in p.rivals
-        ],
-    }
+def _items(items: Iterator[str]) -> Iterator[str]:
+    """A JSON array's items (each its JSON text), an item a line, as they come."""
+    separator = "\n"
+    for item in items:
+        yield separator + item
+        separator = ",\n"
+
+
+def _json_pieces(turma: Turma) -> Iterator[str]:
+    """The JSON export's text, a piece at a time: the tables, oldest first, in one read of
+    them (their games spooled meanwhile, to disk past SPOOLED), then the games, then each
+    rule set's statistics."""
+    yield "{" + _JSON.encode("turma") + ": " + _JSON.encode(turma.name) + ',\n"mesas": ['
+    with tempfile.SpooledTemporaryFile(SPOOLED, mode="w+", encoding="utf-8") as games:
+        separator = "\n"
+        for number, mesa, summary in _numbered(turma):
+            yield separator + _JSON.encode(_table_json(mesa, summary))
+            separator = ",\n"
+            for row in _game_rows(number, mesa, summary):
+                games.write(_GAMES_SEPARATOR[games.tell() == 0])
+                games.write(_JSON.encode(dict(zip(GAMES_HEADER, row, strict=True))))
+        yield '\n],\n"partidas": ['
+        games.seek(0)
+        while piece := games.read(1 << 16):
+            yield piece
+    yield "\n]"
+    standing = tallies.standing(turma)
+    for key, kind in (
+        ("jogadores", "players"),
+        ("duplas", "pairs"),
+        ("trios", "trios"),
+        ("confrontos", "rivals"),
+    ):
+        yield f',\n"{key}": ['
+        codes = standing.codes()
+        yield from _items(chain.from_iterable(standing.each_shown(c, kind) for c in codes))
+        yield "\n]"
+    yield "\n}\n"
+
+
+_GAMES_SEPARATOR = (",\n", "\n")  # before a game: after another, or the first
+
+
+def turma_json(turma: Turma) -> Iterator[str]:
+    """A turma's history as a JSON document, written as it is read (in pieces of about
+    exports.PIECE): its tables with their games, then each rule set's statistics counted
+    apart (every record names its own)."""
+    return batched(_json_pieces(turma))
 
 
 def turma_filename(turma: Turma) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 from flask import (
     Blueprint,
     Response,
+    abort,
     current_app,
     make_response,
     redirect,
@@ -30,8 +31,8 @@ from ..mesas import StaleTurma, transfer, turmas
 from ..mesas.inputs import Write, visible
 from ..mesas.service import find_mesa
 from ..pages import links
-from ..pages.exports import CSV_TYPE, csv_lines, download
-from ..rules import RulesError
+from ..pages.exports import CSV_TYPE, batched, csv_lines, download
+from ..rules import VARIANTS, RulesError
 from . import present
 
 bp = Blueprint("turma", __name__)
@@ -125,7 +126,7 @@ def _before() -> int | None:
 def _turma_page(token: str, message: str | None = None, status: int = 200) -> Response:
     """The scorer's page of a turma, with a refusal's message if any."""
     turma = turmas.scorer_turma(token)
-    view = present.turma_view(turma, _before() if request.method == "GET" else None)
+    view = present.turma_view(turma, _before() if request.method == "GET" else None, names=True)
     context = present.page_context(view, scorer=True)
     rotated = request.args.get("trocados") == "1"
     imported = request.args.get("importada") == "1"
@@ -138,14 +139,14 @@ def _turma_page(token: str, message: str | None = None, status: int = 200) -> Re
 @bp.get("/turma/<token>")
 def page(token: str) -> Response:
     """The turma's page: its links and QR codes, its tables (30 a page, ?antes=<id> for older),
-    its statistics."""
+    the first places of its statistics."""
     return _turma_page(token)
 
 
 @bp.get("/vt/<token>")
 def viewer(token: str) -> Response:
-    """The turma's read-only page: its tables (30 a page, ?antes=<id> for older), statistics
-    and the table being played, live."""
+    """The turma's read-only page: its tables (30 a page, ?antes=<id> for older), the first
+    places of its statistics and the table being played, live."""
     turma = turmas.viewer_turma(token)
     view = present.turma_view(turma, _before())
     live = present.live_now(view)
@@ -168,10 +169,39 @@ def merge(token: str) -> Response:
     """Count one spelling of a name as another, on the turma's revision."""
     write = Write.read(request.form, StaleTurma)
     turma = turmas.scorer_turma(token)
-    known = set(present.turma_view(turma).stats.names)
-    wanted = turmas.Merge(request.form.get("de", ""), request.form.get("para", ""))
+    source, target = request.form.get("de", ""), request.form.get("para", "")
+    wanted, known = present.merge_of(turma, source, target)
     turmas.merge_names(token, write.rev, wanted, known)
     return redirect(url_for("turma.page", token=token), 303)
+
+
+LIST = "<any(jogadores, duplas, trios, confrontos):lista>"  # the statistics' lists
+
+
+def _list_page(turma: Any, lista: str, *, scorer: bool) -> Response:
+    """A page of one list of the turma's statistics (?regras=<code>, ?pagina=<n>)."""
+    code = request.args.get("regras")
+    if code is not None and code not in VARIANTS:
+        abort(404)
+    number = request.args.get("pagina", default=1, type=int)  # past the last: the last
+    view = present.list_view(turma, lista, code, min(number, LAST_ID) if number > 0 else 1)
+    if view is None:
+        abort(404)
+    token = turma.edit_token if scorer else turma.view_token
+    context = present.page_context_list(view, scorer=scorer, token=token)
+    return make_response(render_template("turma/list.html", **context))
+
+
+@bp.get(f"/turma/<token>/estatisticas/{LIST}")
+def stats_list(token: str, lista: str) -> Response:
+    """One list of the turma's statistics (players, pairs, trios, head-to-heads), 50 a page."""
+    return _list_page(turmas.scorer_turma(token), lista, scorer=True)
+
+
+@bp.get(f"/vt/<token>/estatisticas/{LIST}")
+def viewer_stats_list(token: str, lista: str) -> Response:
+    """One list of the turma's statistics on the read-only link, 50 a page."""
+    return _list_page(turmas.viewer_turma(token), lista, scorer=False)
 
 
 @bp.post("/turma/<token>/trocar-links")
@@ -237,26 +267,27 @@ def _turma_for_export(token: str) -> Any:
     found = turmas.find_turma(token, edit=False) or turmas.find_turma(token, edit=True)
     if found is None:
         raise turmas.UnknownTurma()
-    view = present.turma_history(found)
-    return view, view.found
+    return found
 
 
 @bp.get("/turma/<token>/exportar.csv")
 @bp.get("/vt/<token>/exportar.csv")
 def export_turma_csv(token: str) -> Response:
-    """A turma's games as CSV (a header row, one row per game, oldest first)."""
-    view, found = _turma_for_export(token)
-    lines = csv_lines(present.GAMES_HEADER, iter(present.turma_games(view, found)))
-    return download(lines, CSV_TYPE, "tento-turma.csv")
+    """A turma's games as CSV (a header row, one row per game, oldest first), written as the
+    tables are read."""
+    turma = _turma_for_export(token)
+    lines = batched(csv_lines(present.GAMES_HEADER, present.turma_games(turma)))
+    return download(stream_with_context(lines), CSV_TYPE, "tento-turma.csv")
 
 
 @bp.get("/turma/<token>/exportar.json")
 @bp.get("/vt/<token>/exportar.json")
 def export_turma_json(token: str) -> Response:
-    """A turma's history as JSON: tables, games, players, pairs, head-to-heads."""
-    view, found = _turma_for_export(token)
-    body = json.dumps(present.turma_json(view, found), ensure_ascii=False, indent=1)
-    return download(body, "application/json", "tento-turma.json")
+    """A turma's history as JSON: tables, games, players, pairs, head-to-heads, written as
+    they are read."""
+    turma = _turma_for_export(token)
+    body = present.turma_json(turma)
+    return download(stream_with_context(body), "application/json", "tento-turma.json")
 
 
 # --- a turma moved to another Tento ----------------------------------------------------------

@@ -23,6 +23,7 @@ from scorekeeper.extensions import db
 from scorekeeper.mesas import load_board
 from scorekeeper.mesas import new_token as fresh_token
 from scorekeeper.mesas import stats as stats_domain
+from scorekeeper.mesas import tallies as tallies_domain
 from scorekeeper.mesas import turmas as turmas_domain
 from scorekeeper.models import Mesa, MesaSummary, Turma, TurmaSummary
 from scorekeeper.pages import exports
@@ -404,8 +405,10 @@ def test_a_turma_page_reads_only_the_tables_that_changed(
     second = again(client, turma)
     client.get(f"/turma/{turma}")
     read: list[int] = []
-    original = stats_domain._read
-    monkeypatch.setattr(stats_domain, "_read", lambda mesa: read.append(mesa.id) or original(mesa))
+    original = stats_domain._read_all
+    monkeypatch.setattr(
+        stats_domain, "_read_all", lambda found: read.extend(m.id for m in found) or original(found)
+    )
     client.get(f"/turma/{turma}")
     assert read == []
     play(client, second, "normal:1:3")
@@ -533,7 +536,7 @@ def view_reads(app: Flask, client: FlaskClient, path: str) -> tuple[int, int, in
     statements: list[str] = []
     asked: list[int] = []
     refolded: list[int] = []
-    summaries, read = stats_domain.summaries, stats_domain._read
+    summaries, read = stats_domain.summaries, stats_domain._read_all
 
     def count(*args: object) -> None:
         statements.append(str(args[2]))
@@ -542,18 +545,20 @@ def view_reads(app: Flask, client: FlaskClient, path: str) -> tuple[int, int, in
         asked.append(len(mesas))
         return summaries(mesas)
 
-    def counted_read(mesa):  # type: ignore[no-untyped-def]
-        refolded.append(mesa.id)
-        return read(mesa)
+    def counted_read(mesas):  # type: ignore[no-untyped-def]
+        refolded.extend(mesa.id for mesa in mesas)
+        return read(mesas)
 
     with app.app_context():
         engine = db.engine
     event.listen(engine, "before_cursor_execute", count)
-    stats_domain.summaries, stats_domain._read = counted_summaries, counted_read
+    stats_domain._read_all = counted_read
+    stats_domain.summaries = tallies_domain.summaries = counted_summaries  # type: ignore[attr-defined]
     try:
         assert client.get(path).status_code == 200
     finally:
-        stats_domain.summaries, stats_domain._read = summaries, read
+        stats_domain.summaries = tallies_domain.summaries = summaries  # type: ignore[attr-defined]
+        stats_domain._read_all = read
         event.remove(engine, "before_cursor_execute", count)
     return len(statements), sum(asked), len(refolded)
 
@@ -575,11 +580,11 @@ def test_a_turma_page_reads_as_much_with_a_long_history_as_with_a_short_one(loca
     long = view_reads(local, client, path)
     assert short == long
     statements, rows, refolded = long
-    assert rows <= turmas_domain.TABLES_ON_PAGE + stats_domain.KEEP_OPEN and refolded == 0
+    assert rows <= turmas_domain.TABLES_ON_PAGE + tallies_domain.KEEP_OPEN and refolded == 0
     with local.app_context():
         stored = db.session.get(TurmaSummary, turma_row(turma).id)
         assert stored is not None
-        assert stored.key["tables"] == 75 - stats_domain.KEEP_OPEN
+        assert stored.key["tables"] == 75 - tallies_domain.KEEP_OPEN
     players = rows_of(client.get(path).text)
     assert (players["Ana"]["partidas"], players["Ana"]["vitorias"]) == ("1", "1")
 
@@ -596,7 +601,7 @@ def test_a_tap_on_an_old_table_or_a_table_leaving_refolds_the_stored_tally(local
     first = open_table(client, **PLAYERS)
     turma = new_turma(client, first)
     play(client, first, *WIN_A)
-    add_tables(local, turma, stats_domain.KEEP_OPEN + 2)
+    add_tables(local, turma, tallies_domain.KEEP_OPEN + 2)
     assert rows_of(client.get(f"/turma/{turma}").text)["Ana"]["vitorias"] == "1"
     play(client, first, "proxima_partida", *WIN_A)  # the oldest table, inside the stored tally
     assert rows_of(client.get(f"/turma/{turma}").text)["Ana"]["vitorias"] == "2"
@@ -637,16 +642,51 @@ STEPS = st.lists(
 )
 
 
-def stats_both_ways(app: Flask, turma: str) -> tuple[object, object]:
-    """The turma's players, pairs, head-to-heads and evenings' chart of each rule set as a page
-    gets them (the stored tally and the newest tables) and as a fold of every table's summary
-    gives them."""
+Lists = dict[str, dict[str, object]]
+
+
+def paged(standing: tallies_domain.Standing, size: int) -> Lists:
+    """Each rule set's lists as a turma's pages give them, read `size` places a page and put
+    end to end (each page's places following the one before), with its chart."""
+    found: Lists = {}
+    for code in standing.codes():
+        lists: dict[str, object] = {"nights": standing.nights(code)}
+        for kind in stats_domain.KINDS:
+            total, items = standing.total(code, kind), []
+            for start in range(0, total, size):
+                page = standing.page(code, kind, start, size)
+                assert [place for place, _item in page] == list(
+                    range(start + 1, min(start + size, total) + 1)
+                )
+                items += [item for _place, item in page]
+            lists[kind] = items
+        found[code] = lists
+    return found
+
+
+def folded_whole(row: Turma) -> Lists:
+    """Each rule set's lists and chart as a fold of every table's summary, in memory, gives
+    them (what the stored tally must equal)."""
+    every = sorted(turmas_domain.tables(row, None), key=lambda mesa: mesa.id)
+    found = stats_domain.summaries(every)
+    tally = stats_domain.Tally()
+    for mesa in every:
+        tally.add(found[mesa.id], row.aliases or {})
+    return {
+        code: {"nights": part.chart(), **{kind: part.ranked(kind) for kind in stats_domain.KINDS}}
+        for code, part in tally.ordered()
+    }
+
+
+def stats_both_ways(app: Flask, turma: str, size: int = 2) -> tuple[Lists, Lists]:
+    """The turma's players, pairs, trios, head-to-heads and evenings' chart of each rule set as
+    its pages read them (the stored tally, brought up to date, and the newest tables; `size`
+    places a page) and as a fold of every table's summary gives them."""
     with app.app_context():
         row = turma_row(turma)
-        cached = stats_domain.current(row).tally.stats([])
-        every = turmas_domain.tables(row, None)
-        full = stats_domain.turma_stats(every, stats_domain.summaries(every), row.aliases or {})
-        return cached.parts, full.parts
+        standing = tallies_domain.standing(row)
+        assert standing.complete
+        return paged(standing, size), folded_whole(row)
 
 
 def route_step(
@@ -768,9 +808,10 @@ def domain_step(
     elif kind == "juntar":
         source, target = stats_domain.folded(args[0]), stats_domain.folded(args[1])
         rev = turma_page(app, turma).turma.revision
-        known = set(turma_page(app, turma).stats.names)
         with app.app_context(), contextlib.suppress(RulesError):
-            turmas_domain.merge_names(turma, rev, turmas_domain.Merge(source, target), known)
+            row = turmas_domain.scorer_turma(turma)
+            wanted, known = turma_present.merge_of(row, source, target)
+            turmas_domain.merge_names(turma, rev, wanted, known)
     elif kind == "sair" and len(tokens) > 1:
         token = tokens.pop(args[0] % len(tokens))
         other = domain_table(app)
@@ -800,7 +841,9 @@ def test_the_stored_tally_always_equals_a_fold_of_every_table(
     """After any sequence of new tables (Paulista or Mineiro), jogar de novo, taps, undos, name
     merges, tables moved to another turma and page views, the statistics of each rule set a
     page gets from the stored tally equal a fold of every table's summary."""
-    monkeypatch.setattr(stats_domain, "KEEP_OPEN", 1)  # store after two tables, not four
+    monkeypatch.setattr(tallies_domain, "KEEP_OPEN", 1)  # store after two tables, not four
+    monkeypatch.setattr(tallies_domain, "STEP", 2)  # a tally built again in steps of two tables
+    monkeypatch.setattr(tallies_domain, "SHORT_LIST", 3)  # longer lists paged by the index
     first = domain_table(local, jogadores="2", time_a="Ana", time_b="Zé")
     with local.app_context():
         turma = turmas_domain.create_turma(first, 0, "Quinta").edit_token
@@ -837,7 +880,9 @@ def test_the_stored_tally_equals_a_fold_of_every_table_through_the_routes(
 ) -> None:
     """Through the routes, a fixed sequence of every kind of step keeps the statistics from
     the stored tally equal to a fold of every table's summary, and the page shows them."""
-    monkeypatch.setattr(stats_domain, "KEEP_OPEN", 1)
+    monkeypatch.setattr(tallies_domain, "KEEP_OPEN", 1)
+    monkeypatch.setattr(tallies_domain, "STEP", 2)
+    monkeypatch.setattr(tallies_domain, "SHORT_LIST", 3)
     client = local.test_client()
     first = open_table(client, jogadores="2", time_a="Ana", time_b="Zé")
     turma = new_turma(client, first)
@@ -848,9 +893,9 @@ def test_the_stored_tally_equals_a_fold_of_every_table_through_the_routes(
         assert cached == full
     with local.app_context():
         assert turma_row(turma).aliases == {"josé": "zé"}
-    players = cached[0].players  # type: ignore[index]
+    players = cached["paulista"]["players"]
     shown = rows_of(client.get(f"/turma/{turma}").text)
-    assert sorted(shown) == sorted(player.name for player in players)
+    assert sorted(shown) == sorted(player.name for player in players)  # type: ignore[attr-defined]
 
 
 def test_the_turma_pages_list_30_tables_a_page_with_a_link_to_older_ones(local: Flask) -> None:
@@ -990,9 +1035,9 @@ def test_the_chart_keeps_the_newest_12_evenings(local: Flask) -> None:
         (day, name, counts[day][name]) for day in sorted(counts) for name in counts[day]
     ]
     with local.app_context():
-        kept = stats_domain.current(turma_row(turma)).tally.dump()["paulista"]
-        assert [night["day"] for night in kept["nights"]] == sorted(counts)
-        assert kept["dropped"] == "2025-05-02"
+        kept = tallies_domain.standing(turma_row(turma)).tally.part("paulista")
+        assert [night["day"] for night in kept.nights] == sorted(counts)
+        assert kept.dropped == "2025-05-02"
 
 
 def test_the_chart_is_left_out_until_a_game_is_finished(local: Flask) -> None:

@@ -14,6 +14,7 @@ from sqlalchemy import select, update
 
 from scorekeeper.extensions import db
 from scorekeeper.mesas import stats as stats_domain
+from scorekeeper.mesas import tallies as tallies_domain
 from scorekeeper.models import MesaSummary, TurmaSummary
 
 from .helpers import HX, open_table, play, revision, tap
@@ -313,7 +314,7 @@ def test_stored_summaries_of_the_shape_before_rule_sets_are_rebuilt_not_misread(
     (version 4: no 'variante', one tally for every table) are read again from the records:
     the Mineiro game counts under Truco Mineiro, never as a Paulista one, and both are stored
     again in the new shape."""
-    monkeypatch.setattr(stats_domain, "KEEP_OPEN", 0)  # every table's counts in the stored tally
+    monkeypatch.setattr(tallies_domain, "KEEP_OPEN", 0)  # every table's counts in the stored tally
     client, turma, _paulista, _mineiro = mixed_turma(app)
     assert cards(client, turma, "stats-dupla", "mineiro")["Beto e Duda"]["vitorias"] == "1"
     summaries, tallies = MesaSummary.__table__, TurmaSummary.__table__
@@ -323,8 +324,8 @@ def test_stored_summaries_of_the_shape_before_rule_sets_are_rebuilt_not_misread(
             old = {k: v for k, v in row.data.items() if k != "variante"}
             statement = update(summaries).where(summaries.c.mesa_id == row.mesa_id)
             connection.execute(statement.values(data={**old, "version": 4}))
-        part = old_tally.data["mineiro"]  # the old shape: one tally, its groups called pairs
-        old_data = {**{k: v for k, v in part.items() if k != "groups"}, "pairs": part["groups"]}
+        part = old_tally.data["rules"]["mineiro"]  # the old shape: one tally, no rule set
+        old_data = {**{k: v for k, v in part.items() if k != "counts"}, "pairs": []}
         old_key = {**old_tally.key, "version": [4, 4]}
         connection.execute(update(tallies).values(key=old_key, data=old_data))
     pair = cards(client, turma, "stats-dupla", "mineiro")["Beto e Duda"]
@@ -334,5 +335,5 @@ def test_stored_summaries_of_the_shape_before_rule_sets_are_rebuilt_not_misread(
         stored = {row.data["variante"] for row in db.session.execute(select(summaries))}
         assert stored == {"paulista", "mineiro"}
         tally = db.session.execute(select(tallies)).one()
-        assert tally.key["version"] == [stats_domain.TALLY_VERSION, stats_domain.SUMMARY_VERSION]
-        assert sorted(tally.data) == ["mineiro", "paulista"]
+        assert tally.key["version"] == [tallies_domain.TALLY_VERSION, stats_domain.SUMMARY_VERSION]
+        assert sorted(tally.data["rules"]) == ["mineiro", "paulista"]

@@ -97,8 +97,7 @@ def picture(app: Flask, turma_token: str) -> dict[str, Any]:
         turma = turmas_domain.scorer_turma(turma_token)
         ordered = list(reversed(turmas_domain.tables(turma, None)))
         place = {m.id: i for i, m in enumerate(ordered)}
-        history = present.turma_history(turma)
-        page = present.turma_view(turma).stats
+        page = present.turma_view(turma)
         return {
             "turma": (turma.name, turma.aliases, turma.created_at),
             "tables": [
@@ -117,12 +116,8 @@ def picture(app: Flask, turma_token: str) -> dict[str, Any]:
                 for m in ordered
             ],
             "stats": page.parts,
-            "json": present.turma_json(history, history.found),
-            "csv": "".join(
-                exports.csv_lines(
-                    present.GAMES_HEADER, iter(present.turma_games(history, history.found))
-                )
-            ),
+            "json": json.loads("".join(present.turma_json(turma))),
+            "csv": "".join(exports.csv_lines(present.GAMES_HEADER, present.turma_games(turma))),
             "file": transfer.export_turma(turma),
         }
 
@@ -218,9 +213,8 @@ def step(app: Flask, turma: str, tokens: list[str], action: tuple[Any, ...]) -> 
             service.edit_table(token, mesa.revision, wanted, args[1] % mesa.players)
         elif kind == "juntar":
             row = turmas_domain.scorer_turma(turma)
-            known = set(present.turma_view(row).stats.names)
             source, target = (stats_domain.folded(NAMES[i % len(NAMES)]) for i in args[1:])
-            merge = turmas_domain.Merge(source, target)
+            merge, known = present.merge_of(row, source, target)
             turmas_domain.merge_names(turma, row.revision, merge, known)
 
 
