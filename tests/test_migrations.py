@@ -190,6 +190,8 @@ def test_the_ids_migration_keeps_every_record_and_never_gives_a_deleted_id_again
             connection.execute(text("ALTER TABLE mesa ADD COLUMN variante VARCHAR(16)"))
             connection.execute(text("ALTER TABLE mesa ADD COLUMN torneio_id INTEGER"))
             connection.execute(text("ALTER TABLE mesa ADD COLUMN copied_from_id INTEGER"))
+            connection.execute(text("ALTER TABLE mesa ADD COLUMN torneio_mesa INTEGER"))
+            connection.execute(text("ALTER TABLE mesa ADD COLUMN closed VARCHAR(16)"))
         token = open_table({}).edit_token  # the models need today's columns: added, then gone
         for revision in range(3):
             record_outcome(token, revision, Outcome(Kind.NORMAL, 0, 1), client_id=f"c{revision}")
@@ -200,6 +202,8 @@ def test_the_ids_migration_keeps_every_record_and_never_gives_a_deleted_id_again
             connection.execute(text("ALTER TABLE mesa DROP COLUMN variante"))
             connection.execute(text("ALTER TABLE mesa DROP COLUMN torneio_id"))
             connection.execute(text("ALTER TABLE mesa DROP COLUMN copied_from_id"))
+            connection.execute(text("ALTER TABLE mesa DROP COLUMN torneio_mesa"))
+            connection.execute(text("ALTER TABLE mesa DROP COLUMN closed"))
         db.session.remove()
         upgrade(directory=folder)
         schema = db.session.execute(
@@ -245,6 +249,8 @@ def test_the_edits_migration_keeps_the_log_and_its_downgrade_drops_only_the_edit
             connection.execute(text("ALTER TABLE mesa ADD COLUMN variante VARCHAR(16)"))
             connection.execute(text("ALTER TABLE mesa ADD COLUMN torneio_id INTEGER"))
             connection.execute(text("ALTER TABLE mesa ADD COLUMN copied_from_id INTEGER"))
+            connection.execute(text("ALTER TABLE mesa ADD COLUMN torneio_mesa INTEGER"))
+            connection.execute(text("ALTER TABLE mesa ADD COLUMN closed VARCHAR(16)"))
         mesa = open_table({})
         token = mesa.edit_token
         settings = {
@@ -258,6 +264,8 @@ def test_the_edits_migration_keeps_the_log_and_its_downgrade_drops_only_the_edit
             connection.execute(text("ALTER TABLE mesa DROP COLUMN variante"))
             connection.execute(text("ALTER TABLE mesa DROP COLUMN torneio_id"))
             connection.execute(text("ALTER TABLE mesa DROP COLUMN copied_from_id"))
+            connection.execute(text("ALTER TABLE mesa DROP COLUMN torneio_mesa"))
+            connection.execute(text("ALTER TABLE mesa DROP COLUMN closed"))
         db.session.remove()
         upgrade(directory=folder)
         assert db.session.execute(select(HandRecord.settings)).scalars().all() == [None]
@@ -355,4 +363,55 @@ def test_the_torneio_migration_keeps_every_table_and_record_both_ways(tmp_path: 
         assert not {"torneio", "jogo", "dupla", "torneio_mesa", "sumula"} & set(tables)
         assert "torneio_id" not in db.session.execute(text("SELECT * FROM mesa")).keys()
         assert _count_records() == 1
+        db.engine.dispose()
+
+
+def test_the_closed_tables_migration_closes_the_matches_already_decided(tmp_path: Path) -> None:
+    """Upgrading a database with a torneio: each match's table learns its mesa's number, a
+    match the organiser decided is closed as it was decided and keeps the pairs it was decided
+    between; a match still played stays open."""
+    from sqlalchemy import text
+
+    app = create_app(
+        {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'c.sqlite3'}", "SECRET_KEY": "x"}
+    )
+    folder = str(PACKAGE_DIR / "migrations")
+    with app.app_context():
+        upgrade(directory=folder, revision="c9d1e3f5a7b9")
+        with db.engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO torneio (id, edit_token, view_token, revision, created_at, name,"
+                    " variante, players, best_of, final_best_of, mesas, minutes, at_limit,"
+                    " third_place, clock) VALUES (1, 'te', 'tv', 3, '2026-12-01', 'Copa',"
+                    " 'paulista', 4, 1, 1, 2, 90, 'lider', 0, '{}')"
+                )
+            )
+            for mesa, token in ((1, "m1"), (2, "m2")):
+                connection.execute(
+                    text(
+                        "INSERT INTO mesa (id, edit_token, view_token, revision, created_at,"
+                        " players, best_of, first_dealer, special_at, ferro_mode, deck, manilhas,"
+                        " tie_opener, team_a, team_b, player_names, variante, link_changes,"
+                        " torneio_id) VALUES (:id, :token, :view, 0, '2026-12-01', 4, 1, 0, 11,"
+                        " 'cegas', 'sujo', 'variavel', 'mao', 'A', 'B', '[]', 'paulista', 0, 1)"
+                    ),
+                    {"id": mesa, "token": token, "view": f"v{token}"},
+                )
+            connection.execute(
+                text(
+                    "INSERT INTO jogo (torneio_id, key, mesa_number, mesa_id, pair_a, pair_b,"
+                    " called_at, decided, decided_how) VALUES (1, '1-0', 1, 1, 7, 8,"
+                    " '2026-12-01', 8, 'wo'), (1, '1-1', 2, 2, 9, 10, '2026-12-01', NULL, NULL)"
+                )
+            )
+        upgrade(directory=folder)
+        rows = db.session.execute(
+            text("SELECT id, torneio_mesa, closed FROM mesa ORDER BY id")
+        ).all()
+        assert [tuple(r) for r in rows] == [(1, 1, "wo"), (2, 2, None)]
+        decided = db.session.execute(
+            text("SELECT decided_a, decided_b FROM jogo ORDER BY id")
+        ).all()
+        assert [tuple(r) for r in decided] == [(7, 8), (None, None)]
         db.engine.dispose()
