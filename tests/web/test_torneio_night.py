@@ -220,3 +220,21 @@ def test_pairs_sign_themselves_up_by_a_link_without_the_organisers_token(
     late = client.post(path, data={"jogador_1": "Edu", "jogador_2": "Fabi"})
     assert late.status_code == 422
     assert client.get(path.replace(path.split("/")[2], token)).status_code == 404
+
+
+def test_the_turma_and_the_torneio_offer_their_picture_to_download(client: FlaskClient) -> None:
+    """'Baixar imagem' on the turma's pages (scorer's and viewer's) and at the torneio's end:
+    each a download link to a PNG."""
+    home = client.post("/mesas").headers["Location"].rsplit("/", 1)[-1]
+    made = client.post(f"/m/{home}/turma", data={"rev": "0", "acao": "criar", "nome": "Amigos"})
+    turma = made.headers["Location"].rsplit("/", 1)[-1]
+    page = client.get(f"/turma/{turma}").text
+    viewer = re.search(r'href="[^"]*/vt/([\w-]+)"', page)
+    assert viewer
+    token = one_game_torneio(client, pairs=2, mesas=1)
+    play(client, table_at(client, token, 1), WIN)
+    for html in (page, client.get(f"/vt/{viewer.group(1)}").text, client.get(f"/t/{token}").text):
+        link = re.search(r'<a href="([^"]+)" data-testid="baixar-imagem" download', html)
+        assert link
+        answer = client.get(link.group(1))
+        assert answer.status_code == 200 and answer.mimetype == "image/png"
