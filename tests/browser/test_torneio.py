@@ -13,6 +13,7 @@ test sleeps), and the TV, whose poll applies it, shows the final decided in time
 from __future__ import annotations
 
 import re
+import subprocess
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -25,6 +26,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from scorekeeper.extensions import db
 from scorekeeper.torneios import clock, service
 
+from ..conftest import require_program
 from .conftest import PHONE
 from .pages import side
 
@@ -511,3 +513,64 @@ def test_the_tv_announces_the_latest_call_large_and_may_sound_it(
     late = new_page(browser, opened, TV_SIZE)
     late.goto(tv.url)
     expect(late.get_by_test_id("tv-chamada")).to_contain_text("Final")
+
+
+@pytest.mark.parametrize("size", [{"width": 320, "height": 568}, PHONE], ids=["320", "390"])
+def test_pairs_sign_up_from_their_phones_and_the_draw_takes_the_present_ones_once_asked(
+    browser: Browser,
+    live_server: str,
+    opened: list[BrowserContext],
+    shots: Path,
+    size: dict[str, int],
+) -> None:
+    """The sign-up link from the organiser's page: pairs register themselves on their phones
+    (one registered twice is refused, saying who is in); the organiser marks three present,
+    'Sortear a chave' asks first and names the pair left out; the bracket has the three; each
+    mesa's QR code, read off the screen by zbar, is the mesa's link."""
+    base = live_server
+    org = new_page(browser, opened, size)
+    org.goto(base + "/torneio/novo")
+    org.get_by_test_id("torneio-nome").fill(f"Copa das Inscrições {size['width']}")
+    org.get_by_test_id("torneio-mesas").fill("2")
+    org.get_by_test_id("criar-torneio").click()
+    org.get_by_test_id("inscricao-abrir").click()
+    signup = path_of(org.get_by_test_id("inscricao-link").get_attribute("href") or "")
+    phone = new_page(browser, opened, size)
+    phone.goto(base + signup)
+    for first, second in PAIRS[:4]:
+        phone.get_by_label("Jogador 1").fill(first)
+        phone.get_by_label("Jogador 2").fill(second)
+        phone.get_by_test_id("confirmar-inscricao").click()
+        expect(phone.get_by_test_id("inscrita")).to_contain_text(f"{first} e {second}")
+    phone.get_by_label("Jogador 1").fill(PAIRS[0][1].upper())
+    phone.get_by_label("Jogador 2").fill(PAIRS[0][0])
+    phone.get_by_test_id("confirmar-inscricao").click()
+    expect(phone.get_by_test_id("mensagem")).to_contain_text("já estão inscritos")
+    expect(phone.get_by_test_id("inscrita")).to_have_count(0)  # the last one's word is gone
+    box = phone.get_by_test_id("confirmar-inscricao").bounding_box()
+    assert box and box["height"] >= 44 and box["x"] + box["width"] <= size["width"]
+    phone.screenshot(path=str(shots / f"torneio-inscricao-{size['width']}.png"))
+    org.reload()
+    expect(org.get_by_test_id("dupla")).to_have_count(4)
+    for index in range(3):
+        org.get_by_test_id("dupla").nth(index).get_by_test_id("marcar-presente").click()
+        expect(
+            org.get_by_test_id("dupla").nth(index).get_by_test_id("marcar-presente")
+        ).to_have_attribute("aria-pressed", "true")
+    org.get_by_test_id("sortear").click()
+    expect(org.get_by_test_id("sorteio-de-fora")).to_contain_text(" e ".join(PAIRS[3]))
+    org.screenshot(path=str(shots / f"torneio-sorteio-confirmar-{size['width']}.png"))
+    org.get_by_test_id("confirmar-sorteio").click()
+    expect(org.get_by_test_id("chave")).to_be_visible()
+    expect(org.get_by_test_id("chave")).not_to_contain_text(" e ".join(PAIRS[3]))
+    assert org.evaluate("document.documentElement.scrollWidth") <= size["width"]
+    zbar = require_program("zbarimg", "zbar-tools")
+    qr = org.locator("[data-testid=mesa-qr][data-mesa='1'] svg")
+    qr.scroll_into_view_if_needed()
+    picture = shots / f"torneio-mesa-qr-{size['width']}.png"
+    qr.screenshot(path=str(picture))
+    read = subprocess.run(
+        [zbar, "--raw", "-q", str(picture)], capture_output=True, text=True, timeout=60
+    )
+    link = org.locator("[data-testid=mesa-link][data-mesa='1']").get_attribute("href")
+    assert read.stdout.strip() == link
