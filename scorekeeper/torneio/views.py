@@ -282,9 +282,10 @@ def signup(token: str) -> Response:
 
 
 @bp.post("/tv/<token>/inscricao")
-@opening_limit()
 def signup_post(token: str) -> Response:
-    """A pair signed up: the same fields and checks as the organiser's form."""
+    """A pair signed up: the same fields and checks as the organiser's form. Not under the
+    opening limit: at a hosted torneio every phone in the bar may share one address, and a
+    torneio takes at most the bracket's pairs, until the draw."""
     names = [visible(request.form.get(f"jogador_{i}", "")) for i in (1, 2, 3)]
     name = service.sign_up(
         token,
