@@ -33,6 +33,7 @@ from sqlalchemy.exc import IntegrityError
 from ..extensions import db
 from ..models import ACTIVE, DISCARDED, UNDONE, HandRecord, Mesa, Turma
 from ..rules import (
+    HAND_KINDS,
     TABLE_OPTIONS,
     VARIANTE,
     Kind,
@@ -44,6 +45,7 @@ from ..rules import (
     Variant,
     variant,
 )
+from .board import replaced_seq
 from .inputs import INT_LIMIT
 from .service import MAX_RECORDS, new_token
 from .settings import edit_read
@@ -282,7 +284,8 @@ def _records(given: Any, config: MatchConfig, where: str) -> list[dict[str, Any]
     state = MatchState(_first_config(given, config, where))
     size = len(state.snapshot())
     undone_seen = False
-    records = []
+    records: list[dict[str, Any]] = []
+    played_on: dict[int, MatchState] = {}  # the state each record not discarded was played on
     for number, row in enumerate(given, start=1):
         here = f"{where}, registro {number}"
         if not isinstance(row, list) or len(row) != len(RECORD_FIELDS):
@@ -307,7 +310,9 @@ def _records(given: Any, config: MatchConfig, where: str) -> list[dict[str, Any]
             if undone_seen and record["status"] == ACTIVE:
                 raise _broken(f"{here}: desfeito antes de um valendo")
             try:
-                state = _replayed(state, record)
+                base = _played_on(records, record, state, played_on)
+                played_on[number] = base
+                state = _replayed(base, record)
             except (RulesError, TypeError, ValueError, KeyError) as error:
                 raise _broken(f"{here}: {error}") from error
             if (record["score_a"], record["score_b"]) != state.points or stored != list(
@@ -330,6 +335,37 @@ def _first_config(given: list[Any], config: MatchConfig, where: str) -> MatchCon
                 except (TypeError, ValueError, KeyError) as error:
                     raise _broken(f"{where}: alteração da mesa ilegível") from error
     return config
+
+
+def _played_on(
+    earlier: Sequence[Mapping[str, Any]],
+    record: Mapping[str, Any],
+    state: MatchState,
+    played_on: Mapping[int, MatchState],
+) -> MatchState:
+    """The state a record not discarded was played on: `state`, the one after the records
+    before it; for a hand recorded in the place of another (see mesas.board.replacing_json),
+    the one that other was played on. Such a record must name an older hand with only
+    discarded records after it: discarded, with the state it had, while the record is active
+    (undo brings it back), or not discarded while it is undone (redo takes it out again)."""
+    seq = replaced_seq(record["kind"], record.get("settings"))
+    if seq is None:
+        return state
+    if not 0 < seq < record["seq"]:
+        raise ValueError("troca de mão fora de ordem")
+    replaced = earlier[seq - 1]
+    if replaced["kind"] not in HAND_KINDS or any(
+        r["status"] != DISCARDED for r in earlier[seq:]
+    ):
+        raise ValueError("troca de mão fora de ordem")
+    if record["status"] == UNDONE:
+        if replaced["status"] == DISCARDED:
+            raise ValueError("troca de mão fora de ordem")
+        return played_on[seq]
+    stored = replaced.get("state")
+    if replaced["status"] != DISCARDED or stored != list(_replayed(state, replaced).snapshot()):
+        raise ValueError("troca de mão fora de ordem")
+    return state
 
 
 def _replayed(state: MatchState, record: Mapping[str, Any]) -> MatchState:
