@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 
 from ..mesas import Board, LastHand, last_hand, words
 from ..mesas.inputs import number
-from ..models import Mesa
+from ..models import Entry, Mesa
 from ..rules import (
     Code,
     Kind,
@@ -219,9 +219,16 @@ def replaced_id(form: Mapping[str, str]) -> int | None:
     return None if given is None else number(given, "a mão a trocar")
 
 
-def confirmation(outcome: Outcome, names: tuple[str, str], reason: str) -> str:
-    """What the board says once a ruling is recorded, e.g. 'Os Zapeiros +3 · pelo juiz'."""
-    return f"{words.describe(outcome, names)} · {reason}"
+def confirmation(
+    outcome: Outcome, names: tuple[str, str], note: str | None, replaced: Entry | None = None
+) -> str:
+    """What the board says once a ruling is recorded, e.g. 'Os Zapeiros +3 · pelo juiz · truco
+    aceito'; in the place of a hand, that first: 'Eles +3 no lugar de Nós +3 · pelo juiz' (the
+    board's slot may show one line of it)."""
+    said = words.describe(outcome, names)
+    if replaced is not None:
+        said = f"{said} no lugar de {words.record_text(replaced, names)}"
+    return f"{said} · {reason_of(note)}"
 
 
 def whole_panel(board: Board, verdict: WholeHandVerdict | None) -> ApplyPanel | None:

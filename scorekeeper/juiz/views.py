@@ -168,15 +168,17 @@ def _record(board: Board, write: Write, outcome: Outcome, note: str | None = Non
     try:
         if replaced is None:
             reason = apply.reason_of(note)
-            done = mesas.record_outcome(mesa.edit_token, write.rev, outcome, reason, write.cid)
+            mesas.record_outcome(mesa.edit_token, write.rev, outcome, reason, write.cid)
         else:
-            done = mesas.replace_last(
+            mesas.replace_last(
                 mesa.edit_token, write.rev, replaced, outcome, apply.REASON, note, write.cid
             )
     except AlreadyApplied:
         pass  # the board already shows it
     else:
-        flash(apply.confirmation(outcome, mesa.team_names, done.record.reason or apply.REASON))
+        last = board.last  # the hand replaced, when it is the one the write named
+        in_place_of = last if last is not None and last.id == replaced else None
+        flash(apply.confirmation(outcome, mesa.team_names, note, in_place_of))
     return redirect(url_for("tables.board", token=mesa.edit_token), 303)
 
 

@@ -126,7 +126,7 @@ def test_replacing_records_the_ruling_in_the_place_of_the_last_hand(
     rev = revision(client, token)
     response = replaced_by_juiz(client, token, "substituir-3", ROUNDS_FOR_ELES)
     assert response.status_code == 303 and response.headers["Location"].endswith(f"/m/{token}")
-    assert flashed(client) == ["Eles +3 · pelo juiz, no lugar de Nós +3"]
+    assert flashed(client) == ["Eles +3 no lugar de Nós +3 · pelo juiz"]
     assert revision(client, token) == rev + 1
     board = client.get(f"/m/{token}").text
     assert scores(board) == (1, 3)
@@ -203,7 +203,8 @@ def test_a_whole_hand_replaces_the_last_hand_in_one_tap(client: FlaskClient, app
     play(client, token, "normal:1:1")
     response = replaced_by_juiz(client, token, "substituir-mao", WHOLE + TRUCO_FOR_NOS)
     assert response.status_code == 303
-    assert flashed(client) == ["Nós +3 · pelo juiz, no lugar de Eles +1 · truco aceito"]
+    assert flashed(client) == ["Nós +3 no lugar de Eles +1 · pelo juiz · truco aceito"]
+    assert reasons(app, token)[-1] == "pelo juiz, no lugar de Eles +1 · truco aceito"
     assert scores(client.get(f"/m/{token}").text) == (3, 0)
     assert log_of(app, token)[-1] == ("normal", 0, 3, ACTIVE)
 
