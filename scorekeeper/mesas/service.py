@@ -74,6 +74,7 @@ NOT_A_HAND = (
 )
 NOT_THE_LAST = "Essa mão já não é a última do placar: nada foi trocado."
 SAME_HAND = "A última mão já está marcada assim: não há o que trocar."
+ONLY_A_HAND = "Só uma mão pode ficar no lugar da última mão."
 NOTHING_CHANGED = "Nada mudou na mesa: os nomes e as opções são os mesmos."
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what secrets.token_urlsafe gives, and old ones
 
@@ -713,7 +714,8 @@ def replace_last(
     comes back) and one redo makes again. The replaced hand's record is discarded and the new
     one keeps its seq (`replacing_json`); its reason says who replaced which hand, then how
     the hand went ('pelo juiz, no lugar de Nós +3 · truco aceito'). Refused in pt-BR when the
-    last record is not a hand, not that one, or already `outcome`."""
+    last record is not a hand, not that one, or already `outcome`, and when `outcome` is no
+    hand (a correction or a marker)."""
 
     def change(connection: Connection, board: Board) -> Written:
         last = board.last
@@ -721,6 +723,8 @@ def replace_last(
             raise RulesError(NOT_A_HAND)
         if last.id != record_id:
             raise RulesError(NOT_THE_LAST)
+        if not outcome.kind.is_hand:  # its undo must find the hand it replaced
+            raise RulesError(ONLY_A_HAND)
         if outcome == last.outcome:
             raise RulesError(SAME_HAND)
         if board.size >= MAX_RECORDS:

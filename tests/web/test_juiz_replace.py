@@ -300,6 +300,18 @@ def test_the_same_hand_again_is_neither_offered_nor_recorded(
     assert log_of(app, token) == [("normal", 1, 3, ACTIVE)]
 
 
+def test_only_a_hand_takes_the_place_of_a_hand(app: Flask) -> None:
+    """A correction in the place of a hand (which its undo could not take back whole) is
+    refused by the domain, nothing changed."""
+    with app.app_context():
+        token = service.open_table({}).edit_token
+        tapped(token, Outcome(Kind.NORMAL, 0, 3))
+        with pytest.raises(RulesError, match="Só uma mão"):
+            in_its_place(token, Outcome(Kind.CORRECAO, 1, 5))
+        assert service.scorer_board(token).state.points == (3, 0)
+        assert service.scorer_table(token).revision == 1
+
+
 def test_a_replacement_of_the_other_rule_set_is_refused(client: FlaskClient, app: Flask) -> None:
     """From a Mineiro board a Paulista ruling offers no replacement; posted anyway, it is
     refused naming the table's rule set, nothing changed."""
