@@ -329,7 +329,9 @@ class HandRecord(db.Model):  # type: ignore[name-defined,misc]
     # record of an abandoned branch, which never comes back.
     state: Mapped[list[int | None] | None] = mapped_column(JSON)
     # On a "mesa_editada" record, the table's settings before and after the edit, as JSON text
-    # (see mesas.settings): undo puts the first back, redo the second. None on any other.
+    # (see mesas.settings): undo puts the first back, redo the second. On a hand recorded in the
+    # place of another (the juiz's "trocar"), that hand's seq (mesas.board.replacing_json): undo
+    # brings it back, redo takes it out again. None on any other.
     settings: Mapped[str | None] = mapped_column(Text)
 
     mesa: Mapped[Mesa] = relationship(back_populates="records")

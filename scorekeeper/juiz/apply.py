@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from ..mesas import Board, words
-from ..models import Mesa
+from ..mesas import Board, LastHand, last_hand, words
+from ..mesas.inputs import number
+from ..models import Entry, Mesa
 from ..rules import (
     Code,
     Kind,
+    MatchState,
     Outcome,
     Phase,
     Reason,
@@ -56,16 +58,34 @@ class Choice:
     testid: str
 
 
+def new_cid() -> str:
+    """A client id for one write, told if sent again."""
+    return str(uuid.uuid4())
+
+
+@dataclass(frozen=True)
+class Replacing:
+    """The apply section's other offer: the ruling in the place of the board's last hand (the
+    one tapped before the argument), which the buttons name (`text`, e.g. 'Nós +3')."""
+
+    record_id: int
+    text: str
+    choices: tuple[Choice, ...]
+    cid: str = field(default_factory=new_cid)
+
+
 @dataclass(frozen=True)
 class ApplyPanel:
-    """What the apply section shows: the buttons, or why the board must be used instead."""
+    """What the apply section shows: the buttons, or why the board must be used instead, and
+    the buttons that put the ruling in the place of the last hand (when it is one)."""
 
     mesa: Mesa
     revision: int
     score: tuple[int, int]
     choices: tuple[Choice, ...]
     note: str | None
-    cid: str = field(default_factory=lambda: str(uuid.uuid4()))  # one write, told if sent again
+    replacing: Replacing | None = None
+    cid: str = field(default_factory=new_cid)
 
 
 def special_choice(board: Board, outcome: Outcome) -> Choice | None:
@@ -85,22 +105,26 @@ def special_choice(board: Board, outcome: Outcome) -> Choice | None:
 
 
 DECIDED = {Result.NOS: 0, Result.ELES: 1, Result.ANULADA: None}  # a decided hand's side
+REPLACE_PREFIX = "substituir-"  # a replacing button's test id: its apply button's, renamed
 
 
-def panel(board: Board, result: Result) -> ApplyPanel | None:
-    """The apply section for a hand ruling, or None when there is nothing to apply."""
-    if result not in DECIDED:
-        return None
-    mesa, state = board.mesa, board.state
-    if state.phase in PHASE_TEXTS:
-        return ApplyPanel(mesa, mesa.revision, state.points, (), PHASE_TEXTS[state.phase])
-    side = DECIDED[result]
+def choice_outcome(choice: Choice, rules: Variant) -> Outcome:
+    """The outcome a button records under `rules`."""
+    kind = KINDS[choice.kind]
+    if kind in (Kind.NORMAL, Kind.ANULADA):
+        return Outcome(kind, choice.side, choice.points)
+    return special_outcome(rules, kind, choice.side or 0)
+
+
+def hand_choices(board: Board, state: MatchState, side: int | None) -> tuple[list[Choice], bool]:
+    """The buttons of a hand won by `side` (None: void) recorded on `state`, and whether they
+    are a special hand's (no call in it)."""
     if side is None:
-        choice = Choice("Mão anulada", "ninguém marca", "anulada", None, None, "aplicar-anulada")
-        return ApplyPanel(mesa, mesa.revision, state.points, (choice,), None)
+        void = Choice("Mão anulada", "ninguém marca", "anulada", None, None, "aplicar-anulada")
+        return [void], False
     rules = state.config.variant
     choices: list[Choice] = []
-    note = None
+    special = False
     for outcome in state.legal_outcomes():
         if outcome.side != side:
             continue
@@ -108,10 +132,68 @@ def panel(board: Board, result: Result) -> ApplyPanel | None:
             value = outcome.points
             name = rules.value_name(value)
             choices.append(Choice(f"+{value}", name, "normal", side, value, f"aplicar-{value}"))
-        elif (special := special_choice(board, outcome)) is not None:
-            choices.append(special)
-            note = word(Reason(Code.NO_CALL_IN_SPECIAL, special=state.special, rules=rules))
-    return ApplyPanel(mesa, mesa.revision, state.points, tuple(choices), note)
+        elif (found := special_choice(board, outcome)) is not None:
+            choices.append(found)
+            special = True
+    return choices, special
+
+
+def replacing(
+    board: Board, last: LastHand | None, offered: list[tuple[Choice, Outcome]]
+) -> Replacing | None:
+    """The offer to record one of the `offered` buttons (each with the outcome it records) in
+    the place of the board's last hand `last`: those legal on the state that hand was played
+    on, and unlike it; None when the last record is no hand or none is left."""
+    if last is None:
+        return None
+    kept = tuple(
+        replace(choice, testid=choice.testid.replace("aplicar-", REPLACE_PREFIX, 1))
+        for choice, outcome in offered
+        if _fits(last, outcome)
+    )
+    text = words.record_text(last.record, board.mesa.team_names)
+    return Replacing(last.record.id, text, kept) if kept else None
+
+
+def _fits(last: LastHand, outcome: Outcome) -> bool:
+    """True when `outcome` may be recorded in the place of the last hand: legal on the state
+    that hand was played on, and not that hand again."""
+    if outcome == last.record.outcome:
+        return False
+    try:
+        last.before.apply(outcome)
+    except RulesError:
+        return False
+    return True
+
+
+def _hand_replacing(board: Board, side: int | None) -> Replacing | None:
+    """The offer to put a hand won by `side` (None: void) in the place of the last hand."""
+    last = last_hand(board)
+    if last is None:
+        return None
+    rules = last.before.config.variant
+    choices = hand_choices(board, last.before, side)[0]
+    return replacing(board, last, [(c, choice_outcome(c, rules)) for c in choices])
+
+
+def panel(board: Board, result: Result) -> ApplyPanel | None:
+    """The apply section for a hand ruling, or None when there is nothing to apply."""
+    if result not in DECIDED:
+        return None
+    mesa, state = board.mesa, board.state
+    side = DECIDED[result]
+    swap = _hand_replacing(board, side)
+    if state.phase in PHASE_TEXTS:
+        return ApplyPanel(mesa, mesa.revision, state.points, (), PHASE_TEXTS[state.phase], swap)
+    choices, special = hand_choices(board, state, side)
+    rules = state.config.variant
+    note = (
+        word(Reason(Code.NO_CALL_IN_SPECIAL, special=state.special, rules=rules))
+        if special
+        else None
+    )
+    return ApplyPanel(mesa, mesa.revision, state.points, tuple(choices), note, swap)
 
 
 def read_outcome(form: Mapping[str, str], rules: Variant) -> Outcome:
@@ -130,9 +212,23 @@ def read_outcome(form: Mapping[str, str], rules: Variant) -> Outcome:
     return special_outcome(rules, KINDS[kind], side or 0)
 
 
-def confirmation(outcome: Outcome, names: tuple[str, str], reason: str = REASON) -> str:
-    """What the board says once a ruling is recorded, e.g. 'Os Zapeiros +3 · pelo juiz'."""
-    return f"{words.describe(outcome, names)} · {reason}"
+def replaced_id(form: Mapping[str, str]) -> int | None:
+    """The record a replacing button puts the ruling in the place of (`substitui`); None for
+    an apply button."""
+    given = form.get("substitui")
+    return None if given is None else number(given, "a mão a trocar")
+
+
+def confirmation(
+    outcome: Outcome, names: tuple[str, str], note: str | None, replaced: Entry | None = None
+) -> str:
+    """What the board says once a ruling is recorded, e.g. 'Os Zapeiros +3 · pelo juiz · truco
+    aceito'; in the place of a hand, that first: 'Eles +3 no lugar de Nós +3 · pelo juiz' (the
+    board's slot may show one line of it)."""
+    said = words.describe(outcome, names)
+    if replaced is not None:
+        said = f"{said} no lugar de {words.record_text(replaced, names)}"
+    return f"{said} · {reason_of(note)}"
 
 
 def whole_panel(board: Board, verdict: WholeHandVerdict | None) -> ApplyPanel | None:
@@ -142,19 +238,36 @@ def whole_panel(board: Board, verdict: WholeHandVerdict | None) -> ApplyPanel | 
     if verdict is None or outcome is None:
         return None
     mesa, state = board.mesa, board.state
-    if state.phase in PHASE_TEXTS:
-        return ApplyPanel(mesa, mesa.revision, state.points, (), PHASE_TEXTS[state.phase])
-    try:
-        state.apply(outcome)
-    except RulesError as refused:
-        return ApplyPanel(mesa, mesa.revision, state.points, (), str(refused))
     label = "Mão anulada" if outcome.side is None else f"+{outcome.gain}"
     choice = Choice(
         label, verdict.note or "", outcome.kind.value, outcome.side, outcome.points, "aplicar-mao"
     )
-    return ApplyPanel(mesa, mesa.revision, state.points, (choice,), None)
+    swap = replacing(board, last_hand(board), [(choice, outcome)])
+    if state.phase in PHASE_TEXTS:
+        return ApplyPanel(mesa, mesa.revision, state.points, (), PHASE_TEXTS[state.phase], swap)
+    try:
+        state.apply(outcome)
+    except RulesError as refused:
+        return ApplyPanel(mesa, mesa.revision, state.points, (), str(refused), swap)
+    return ApplyPanel(mesa, mesa.revision, state.points, (choice,), None, swap)
 
 
-def whole_reason(verdict: WholeHandVerdict) -> str:
-    """What the board's log says of a whole hand the juiz applied: 'pelo juiz · truco aceito'."""
-    return " · ".join(part for part in (REASON, verdict.note) if part)
+# The kinds of record whose words already say how the special hand went ('mão de onze: quem
+# tinha 11 jogou e ganhou', 'Mão de ferro para Nós'): a note saying it again is left out.
+SAID_BY_KIND = frozenset({Kind.ONZE_GANHOU, Kind.ONZE_PERDEU, Kind.ONZE_CORREU, Kind.FERRO})
+
+
+def whole_note(verdict: WholeHandVerdict) -> str | None:
+    """How a whole hand the juiz applied went, for the board's log ('truco aceito'); of a
+    special hand only what its record does not say ('correram na vez' after 'mão de onze
+    jogada, correram na vez'), so that each fact is said once."""
+    note = verdict.note
+    outcome = verdict.outcome
+    if note and outcome is not None and outcome.kind in SAID_BY_KIND:
+        note = note.partition(", ")[2]  # a special hand's note: how it went, then the rest
+    return note or None
+
+
+def reason_of(note: str | None) -> str:
+    """What the board's log says of a ruling the juiz applied: 'pelo juiz · truco aceito'."""
+    return " · ".join(part for part in (REASON, note) if part)

@@ -149,7 +149,7 @@ def apply_hand() -> Any:
     rules = board.state.config.variant
     _check_rules(board, read_variant(request.form, rules))
     outcome = apply.read_outcome(request.form, rules)
-    return _record(board, write, outcome, apply.REASON)
+    return _record(board, write, outcome)
 
 
 def _check_rules(board: Board, rules: Variant) -> None:
@@ -158,17 +158,27 @@ def _check_rules(board: Board, rules: Variant) -> None:
         raise RulesError(apply.other_rules(board, rules))
 
 
-def _record(board: Board, write: Write, outcome: Outcome, reason: str) -> Any:
-    """Record a ruling like a tap (revision checked, journaled by its client id) and go back to
-    the board, saying what was recorded; a write sent again after a lost answer records nothing
-    more."""
+def _record(board: Board, write: Write, outcome: Outcome, note: str | None = None) -> Any:
+    """Record a ruling like a tap (revision checked, journaled by its client id), or in the
+    place of the board's last hand when the form names it (`substitui`), and go back to the
+    board, saying what was recorded ('pelo juiz', and how the hand went: `note`); a write sent
+    again after a lost answer records nothing more."""
     mesa = board.mesa
+    replaced = apply.replaced_id(request.form)
     try:
-        mesas.record_outcome(mesa.edit_token, write.rev, outcome, reason, write.cid)
+        if replaced is None:
+            reason = apply.reason_of(note)
+            mesas.record_outcome(mesa.edit_token, write.rev, outcome, reason, write.cid)
+        else:
+            mesas.replace_last(
+                mesa.edit_token, write.rev, replaced, outcome, apply.REASON, note, write.cid
+            )
     except AlreadyApplied:
         pass  # the board already shows it
     else:
-        flash(apply.confirmation(outcome, mesa.team_names, reason))
+        last = board.last  # the hand replaced, when it is the one the write named
+        in_place_of = last if last is not None and last.id == replaced else None
+        flash(apply.confirmation(outcome, mesa.team_names, note, in_place_of))
     return redirect(url_for("tables.board", token=mesa.edit_token), 303)
 
 
@@ -187,7 +197,7 @@ def apply_whole() -> Any:
         raise RulesError(ruling.error)
     if verdict is None or verdict.outcome is None:
         raise RulesError("A mão ainda não acabou: não há o que marcar no placar.")
-    return _record(board, write, verdict.outcome, apply.whole_reason(verdict))
+    return _record(board, write, verdict.outcome, apply.whole_note(verdict))
 
 
 def _not_applied(message: str | None, status: int) -> Any:

@@ -8,6 +8,7 @@ the checkpoints to.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
@@ -21,6 +22,7 @@ CHART_HANDS = LOG_ON_BOARD  # the current game's hands the chart draws: its newe
 # The newest active records a board reads: the log's, and the one before them (whose place
 # numbers the oldest hand shown, and whose score starts the chart of a longer game).
 ACTIVE_TAIL = LOG_ON_BOARD + 1
+REPLACES = "substitui"  # a hand's record that took the place of another: the other's seq
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,24 @@ class Board:
 def number(before: tuple[int, int, int]) -> str:
     """The 'partida.mão' number of a hand played from this place (series, game, hand)."""
     return f"{before[1]}.{before[2]}"
+
+
+def replacing_json(seq: int) -> str:
+    """What a hand recorded in the place of another keeps (in `hand_record.settings`): the
+    seq of the hand it replaced, which one undo brings back with it and one redo takes out."""
+    return json.dumps({REPLACES: seq})
+
+
+def replaced_seq(kind: str, kept: str | None) -> int | None:
+    """The seq of the hand a record of `kind` keeping `kept` replaced; None for any record
+    that replaced none (an edit keeps its settings there, every other record nothing)."""
+    if kind not in HAND_KINDS or not kept:
+        return None
+    try:
+        seq = json.loads(kept).get(REPLACES)
+    except (ValueError, AttributeError):
+        return None
+    return seq if type(seq) is int else None
 
 
 def state_after(mesa: Mesa, record: Entry) -> MatchState:

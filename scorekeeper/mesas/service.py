@@ -35,7 +35,16 @@ from ..models import (
     utcnow,
 )
 from ..rules import HAND_KINDS, Kind, MatchState, Outcome, RulesError
-from .board import ACTIVE_TAIL, LOG_ON_BOARD, Board, assemble, number, state_after
+from .board import (
+    ACTIVE_TAIL,
+    LOG_ON_BOARD,
+    Board,
+    assemble,
+    number,
+    replaced_seq,
+    replacing_json,
+    state_after,
+)
 from .inputs import INT_LIMIT
 from .refusals import (
     AlreadyApplied,
@@ -46,7 +55,7 @@ from .refusals import (
     ViewOnly,
 )
 from .settings import SETTING_NAMES, TableSettings, edit_json, edit_of
-from .words import notes_of
+from .words import notes_of, record_text
 
 RECENT_LIMIT = 12  # tables a browser remembers on its home page
 MAX_RECORDS = 20_000  # records a table may hold: far above any evening, a bound on abuse
@@ -59,6 +68,13 @@ FULL_TABLE = (
     "Esta mesa chegou ao limite de 20.000 registros. Abra uma mesa nova para continuar."
 )
 LAST_HAND_ONLY = "A observação vai só na última mão do placar."
+NOT_A_HAND = (
+    "A última marcação do placar não é uma mão (é uma correção, uma próxima partida ou uma"
+    " edição da mesa): não há mão para trocar. Desfaça-a no placar antes."
+)
+NOT_THE_LAST = "Essa mão já não é a última do placar: nada foi trocado."
+SAME_HAND = "A última mão já está marcada assim: não há o que trocar."
+ONLY_A_HAND = "Só uma mão pode ficar no lugar da última mão."
 NOTHING_CHANGED = "Nada mudou na mesa: os nomes e as opções são os mesmos."
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what secrets.token_urlsafe gives, and old ones
 
@@ -639,13 +655,107 @@ def add_points(
     return _write(token, revision, change, what, client_id)
 
 
+_SEQ = (
+    select(*ENTRY_COLUMNS)
+    .where(_RECORDS.c.mesa_id == bindparam("mesa"), _RECORDS.c.seq == bindparam("seq"))
+)
+
+
+def _replaced(connection: Connection, mesa: Mesa, record: Entry, status: str) -> Entry | None:
+    """The hand `record` was recorded in the place of, when it is one such and that hand's
+    record is older, a hand with its state and of `status` (discarded while `record` is active,
+    active while it is undone); None otherwise."""
+    seq = replaced_seq(record.kind, record.settings)
+    if seq is None or seq >= record.seq:
+        return None
+    row = connection.execute(_SEQ, {"mesa": mesa.id, "seq": seq}).first()
+    found = entry(row) if row is not None else None
+    if found is None or found.kind not in HAND_KINDS or found.state is None:
+        return None
+    return found if found.status == status else None
+
+
+def _state_before(connection: Connection, mesa: Mesa, record: Entry) -> MatchState:
+    """The state an active record was recorded on: the one stored with the active record
+    before it, else the table's first."""
+    row = connection.execute(_ACTIVE_BEFORE, {"mesa": mesa.id, "before": record.seq}).first()
+    return state_after(mesa, entry(row)) if row is not None else MatchState(mesa.match_config)
+
+
+@dataclass(frozen=True)
+class LastHand:
+    """A board's last record when it is a hand, and the state it was played on (what a hand
+    recorded in its place is played on)."""
+
+    record: Entry
+    before: MatchState
+
+
+def last_hand(board: Board) -> LastHand | None:
+    """The board's last record with the state it was played on, when that record is a hand
+    (not a correction, a marker or an edit); None otherwise. One indexed read."""
+    last = board.last
+    if last is None or last.kind not in HAND_KINDS:
+        return None
+    return LastHand(last, _state_before(db.session.connection(), board.mesa, last))
+
+
+def replace_last(
+    token: str,
+    revision: int,
+    record_id: int,
+    outcome: Outcome,
+    reason: str,
+    note: str | None = None,
+    client_id: str | None = None,
+) -> Written:
+    """Record `outcome` in the place of the board's last hand (record `record_id`), as played
+    on the state that hand was: one write, which one undo takes back whole (the replaced hand
+    comes back) and one redo makes again. The replaced hand's record is discarded and the new
+    one keeps its seq (`replacing_json`); its reason says who replaced which hand, then how
+    the hand went ('pelo juiz, no lugar de Nós +3 · truco aceito'). Refused in pt-BR when the
+    last record is not a hand, not that one, or already `outcome`, and when `outcome` is no
+    hand (a correction or a marker)."""
+
+    def change(connection: Connection, board: Board) -> Written:
+        last = board.last
+        if last is None or last.kind not in HAND_KINDS:
+            raise RulesError(NOT_A_HAND)
+        if last.id != record_id:
+            raise RulesError(NOT_THE_LAST)
+        if not outcome.kind.is_hand:  # its undo must find the hand it replaced
+            raise RulesError(ONLY_A_HAND)
+        if outcome == last.outcome:
+            raise RulesError(SAME_HAND)
+        if board.size >= MAX_RECORDS:
+            raise RulesError(FULL_TABLE)
+        after = _state_before(connection, board.mesa, last).apply(outcome)
+        replaced = f"{reason}, no lugar de {record_text(last, board.mesa.team_names)}"
+        said = " · ".join(part for part in (replaced, note) if part)
+        _set_status(connection, last, DISCARDED)
+        record = _append(
+            connection, board, outcome, after, reason=said, settings=replacing_json(last.seq)
+        )
+        return Written(read_board(board.mesa, connection), record)
+
+    what = fingerprint(
+        "trocar", record_id, outcome.kind.value, outcome.side, outcome.points, reason, note
+    )
+    return _write(token, revision, change, what, client_id)
+
+
 def undo(token: str, revision: int, client_id: str | None = None) -> Written:
-    """Mark the last active record undone: one recorded step, which one redo brings back."""
+    """Mark the last active record undone: one recorded step, which one redo brings back. A
+    hand recorded in the place of another (`replace_last`) is one step with it: the other comes
+    back."""
 
     def change(connection: Connection, board: Board) -> Written:
         if board.last is None:
             raise RulesError("Não há mão para desfazer.")
         _set_status(connection, board.last, UNDONE)
+        replaced = _replaced(connection, board.mesa, board.last, DISCARDED)
+        if replaced is not None:  # the hand it took the place of comes back
+            _set_status(connection, replaced, ACTIVE)
         mesa = board.mesa
         if board.last.kind == Kind.MESA_EDITADA.value:
             mesa = _set_settings(connection, mesa, edit_of(board.last)[0])
@@ -655,7 +765,8 @@ def undo(token: str, revision: int, client_id: str | None = None) -> Written:
 
 
 def redo(token: str, revision: int, client_id: str | None = None) -> Written:
-    """Bring back the record the last undo took (the earliest undone one)."""
+    """Bring back the record the last undo took (the earliest undone one); a hand recorded in
+    the place of another takes its place again."""
 
     def change(connection: Connection, board: Board) -> Written:
         row = connection.execute(_OLDEST_UNDONE, {"mesa": board.mesa.id}).first()
@@ -663,6 +774,9 @@ def redo(token: str, revision: int, client_id: str | None = None) -> Written:
             raise RulesError("Não há mão desfeita para refazer.")
         record = entry(row)
         _set_status(connection, record, ACTIVE)
+        replaced = _replaced(connection, board.mesa, record, ACTIVE)
+        if replaced is not None:  # it takes that hand's place again
+            _set_status(connection, replaced, DISCARDED)
         mesa = board.mesa
         if record.kind == Kind.MESA_EDITADA.value:
             mesa = _set_settings(connection, mesa, edit_of(record)[1])

@@ -41,7 +41,17 @@ from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..models import ACTIVE, DISCARDED, UNDONE, HandRecord, Mesa, Turma, utcnow
-from ..rules import Kind, MatchConfig, MatchState, Outcome, RulesError, Variant, recordable
+from ..rules import (
+    HAND_KINDS,
+    Kind,
+    MatchConfig,
+    MatchState,
+    Outcome,
+    RulesError,
+    Variant,
+    recordable,
+)
+from .board import replaced_seq, replacing_json
 from .inputs import INT_LIMIT, MAX_REASON, MAX_TEAM, checked_text, kept_visible
 from .service import MAX_RECORDS, new_token
 from .settings import SETTING_NAMES, TableSettings
@@ -446,8 +456,42 @@ def _record(row: Any, number: int, rules: Variant, latest: datetime) -> dict[str
         if edit != (None, None, None, None):
             raise RulesError("alteração da mesa com dados de uma mão")
     elif record["settings"] is not None:
-        raise RulesError("uma mão com alteração da mesa")
+        seq = replaced_seq(record["kind"], record["settings"])
+        if seq is None or record["settings"] != replacing_json(seq):
+            raise RulesError("uma mão com alteração da mesa")
     return record
+
+
+def _played_on(
+    earlier: Sequence[Mapping[str, Any]],
+    record: Mapping[str, Any],
+    state: MatchState,
+    played_on: Mapping[int, MatchState],
+) -> MatchState:
+    """The state a record not discarded was played on: `state`, the one after the records
+    before it; for a hand recorded in the place of another (see mesas.board.replacing_json),
+    the one that other was played on. Such a record must name an older hand with only
+    discarded records after it: discarded, with the state it had, while the record is active
+    (undo brings it back), or not discarded while it is undone (redo takes it out again)."""
+    seq = replaced_seq(record["kind"], record["settings"])
+    if seq is None:
+        return state
+    if not 0 < seq < record["seq"]:
+        raise RulesError("troca de mão fora de ordem")
+    replaced = earlier[seq - 1]
+    if replaced["kind"] not in HAND_KINDS or any(
+        r["status"] != DISCARDED for r in earlier[seq : record["seq"] - 1]
+    ):
+        raise RulesError("troca de mão fora de ordem")
+    if record["status"] == UNDONE:
+        if replaced["status"] == DISCARDED:
+            raise RulesError("troca de mão fora de ordem")
+        return played_on[seq]
+    outcome = Outcome(Kind(replaced["kind"]), replaced["side"], replaced["points"])
+    after = list(state.apply(outcome).snapshot())
+    if replaced["status"] != DISCARDED or replaced["state"] != after:
+        raise RulesError("troca de mão fora de ordem")
+    return state
 
 
 def _discarded(record: Mapping[str, Any], rules: Variant) -> None:
@@ -492,6 +536,7 @@ def _records(given: Any, settings: TableSettings, where: str, latest: datetime) 
     in_force = current
     state = MatchState(current.config)
     undone_seen = False
+    played_on: dict[int, MatchState] = {}  # the state each record not discarded was played on
     with _At(where) as at:
         for record, edit in zip(records, edits, strict=True):
             at.record = record["seq"]
@@ -502,7 +547,9 @@ def _records(given: Any, settings: TableSettings, where: str, latest: datetime) 
             if undone_seen and record["status"] == ACTIVE:
                 raise RulesError("desfeito antes de um valendo")
             if edit is None:
-                state = state.apply(Outcome(Kind(record["kind"]), record["side"], record["points"]))
+                base = _played_on(records, record, state, played_on)
+                played_on[record["seq"]] = base
+                state = base.apply(Outcome(Kind(record["kind"]), record["side"], record["points"]))
             else:
                 if edit[0] != current:
                     raise RulesError("alteração da mesa fora de ordem")
