@@ -35,7 +35,7 @@ from bench.prepare import migrate  # noqa: E402
 from bench.run import free_port, log, postgres_server  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
-from scorekeeper.torneios import service  # noqa: E402
+from scorekeeper.torneios import access, calls, reading, setup, word  # noqa: E402
 
 POLL_S = 2.0  # the TV's and the spectators' poll (torneio.views.POLL_MS)
 BROWSER_ENCODING = "gzip, deflate, br"
@@ -141,14 +141,14 @@ def prepare_torneio(database_url: str, pairs: int, mesas: int) -> Torneio:
     the first read of the TV)."""
     app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "bench"})
     with app.app_context():
-        torneio = service.create_torneio(service.Settings(name="Torneio do bench", mesas=mesas))
+        torneio = setup.create_torneio(setup.Settings(name="Torneio do bench", mesas=mesas))
         edit, revision = torneio.edit_token, torneio.revision
         for n in range(pairs):
             names = [f"Jogador {2 * n + 1}", f"Jogador {2 * n + 2}"]
-            service.register(edit, revision, names, "", "")
+            setup.register(edit, revision, names, "", "")
             revision += 1
-        service.draw_bracket(edit, revision)
-        snap = service.snapshot(service.viewer_torneio(torneio.view_token))
+        setup.draw_bracket(edit, revision)
+        snap = reading.snapshot(access.viewer_torneio(torneio.view_token))
         return Torneio(edit, torneio.view_token, tuple(m.token for m in snap.mesas))
 
 
@@ -324,7 +324,7 @@ def costs(database_url: str, torneio: Torneio, repeat: int) -> dict[str, float]:
     assert client.get(unchanged).status_code == 204 and client.get(changed).status_code == 200
 
     def snap() -> Any:
-        return service.sync(service.viewer_torneio(view))
+        return calls.sync(access.viewer_torneio(view))
 
     with app.test_request_context(changed):
         shown = snap()
@@ -350,7 +350,7 @@ def to_the_final(database_url: str, torneio: Torneio) -> None:
     app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "bench"})
     with app.app_context():
         while True:
-            snap = service.sync(service.viewer_torneio(torneio.view))
+            snap = calls.sync(access.viewer_torneio(torneio.view))
             assert snap.bracket is not None
             last = snap.bracket.rounds
             open_ = [
@@ -362,8 +362,8 @@ def to_the_final(database_url: str, torneio: Torneio) -> None:
                 return
             for called in open_:
                 db.session.expire_all()
-                revision = service.viewer_torneio(torneio.view).revision
-                service.decide(torneio.edit, revision, called.jogo.key, called.jogo.pair_a, "wo")
+                revision = access.viewer_torneio(torneio.view).revision
+                word.decide(torneio.edit, revision, called.jogo.key, called.jogo.pair_a, "wo")
 
 
 def start_waitress(database_url: str, folder: Path) -> tuple[subprocess.Popen[bytes], int]:

@@ -407,7 +407,7 @@ _ROTATE = (
     .returning(*_MESAS.c)
 )
 # Every write's claim: only on the revision drawn, and only while the table is open (a torneio
-# match decided off its board or called off is closed: see torneios.service).
+# match decided off its board or called off is closed: see torneios.word).
 _CLAIM = (
     update(_MESAS)
     .where(

@@ -20,8 +20,8 @@ from ..mesas.board import CHART_HANDS
 from ..models import ACTIVE, Entry, Mesa
 from ..pages.links import shared_url, whatsapp_url
 from ..rules import FERRO_MODE, SPECIAL_AT, VARIANTS, Kind, MatchState, Outcome, Phase, Variant
-from ..torneios import service as torneios
-from ..torneios.service import champions_word
+from ..torneios import reading
+from ..torneios.reading import champions_word
 
 # The board's own routes, /m/<token>/<path>: the views and board_urls share these.
 PATHS = {
@@ -49,7 +49,7 @@ def board_context(board: Board, message: str | None = None, status: int = 200) -
     chart_a, chart_b, hands, cut = chart_points(board)
     closed = closed_match(board.mesa)
     shown = layout(board, closed=closed.text if closed else "")
-    news = torneios.table_news(board.mesa, state.phase is Phase.SERIES_OVER)
+    news = reading.table_news(board.mesa, state.phase is Phase.SERIES_OVER)
     return {
         "board": board,
         "layout": shown,
@@ -88,7 +88,7 @@ def page_context(board: Board) -> dict[str, Any]:
     """What the board's page adds to its fragment: the layouts a tap may lead to (for the
     forecast), the turma the table is in and, for a torneio's match, its torneio and when its
     round ends."""
-    match = torneios.match_of_table(board.mesa)
+    match = reading.match_of_table(board.mesa)
     ends = match.ends if match is not None else None
     return {
         "forecast_layouts": forecast_layouts(board),
@@ -111,9 +111,9 @@ def closed_match(mesa: Mesa) -> Closed | None:
     """What a closed torneio table's board says and where it leads; None while it is open."""
     if mesa.closed is None:
         return None
-    match = torneios.match_of_table(mesa)
+    match = reading.match_of_table(mesa)
     if match is None:
-        return Closed(torneios.CLOSED_SHORT, url_for("tables.board", token=mesa.edit_token))
+        return Closed(reading.CLOSED_SHORT, url_for("tables.board", token=mesa.edit_token))
     url = url_for("torneio.mesa", token=match.mesa_token, encerrado=mesa.closed)
     return Closed(match.closed, url)
 

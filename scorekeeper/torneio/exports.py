@@ -12,7 +12,7 @@ from typing import Any
 from ..mesas import words
 from ..pages.image import podium_png
 from ..torneios.export import Hand, hands
-from ..torneios.service import Snapshot
+from ..torneios.reading import Snapshot
 from .present import MatchView, match_view, podium, rules_text
 
 HOW_WORDS = {"wo": "W.O.", "organizador": "decidido pelo organizador", "tempo": "decidido no tempo"}

@@ -11,10 +11,8 @@ from ..mesas.words import local_time
 from ..pages.links import shared_url
 from ..pages.qr import qr_svg
 from ..rules import BEST_OF, VARIANTE
-from ..torneios import bracket as chave
-from ..torneios import clock as relogio
-from ..torneios.service import (
-    AT_LIMIT,
+from ..torneios import bracket, clock
+from ..torneios.reading import (
     CANCELED,
     OVERRIDE,
     TIME,
@@ -22,9 +20,9 @@ from ..torneios.service import (
     Called,
     Snapshot,
     champions_word,
-    drawn_pairs,
     round_title,
 )
+from ..torneios.setup import AT_LIMIT, drawn_pairs
 
 # What a mesa's phone reads after the match it showed was decided off its board (the mesa's
 # link ?encerrado=<why>): on the match called there now, or on the free mesa's page.
@@ -84,7 +82,7 @@ class MesaView:
     qr: Any = None  # its link as a QR code (inline SVG), for the mesa's phone to scan
 
 
-def match_view(snap: Snapshot, match: chave.Match) -> MatchView:
+def match_view(snap: Snapshot, match: bracket.Match) -> MatchView:
     """A match with its pairs' names, state, mesa and score."""
     assert snap.bracket is not None
     called = snap.called.get(match.key)
@@ -102,9 +100,9 @@ def match_view(snap: Snapshot, match: chave.Match) -> MatchView:
         b=snap.pair_name(match.b),
         pair_a=match.a,
         pair_b=match.b,
-        state=chave.state_of(match, called is not None),
+        state=bracket.state_of(match, called is not None),
         mesa=called.jogo.mesa_number if called is not None else None,
-        winner=snap.pair_name(match.winner) if match.winner not in (None, chave.BYE) else "",
+        winner=snap.pair_name(match.winner) if match.winner not in (None, bracket.BYE) else "",
         score=score,
         wins=wins,
         decided_how=(called.jogo.decided_how or "") if called is not None else "",
@@ -115,7 +113,7 @@ def match_view(snap: Snapshot, match: chave.Match) -> MatchView:
     )
 
 
-def _stale(snap: Snapshot, called: Called | None, match: chave.Match) -> str:
+def _stale(snap: Snapshot, called: Called | None, match: bracket.Match) -> str:
     """'Ana e Beto x Caio e Duda' when the mesa plays pairs the bracket no longer has here."""
     if called is None or not called.stale(match):
         return ""
@@ -131,7 +129,10 @@ def rounds_of(snap: Snapshot) -> list[tuple[str, list[MatchView]]]:
         columns.setdefault(match.round, []).append(match_view(snap, match))
     last = snap.bracket.rounds
     return [
-        (round_title(chave.key(r, 0), last), sorted(matches, key=lambda m: m.key == chave.THIRD))
+        (
+            round_title(bracket.key(r, 0), last),
+            sorted(matches, key=lambda m: m.key == bracket.THIRD),
+        )
         for r, matches in sorted(columns.items())
     ]
 
@@ -227,18 +228,18 @@ def round_clocks(snap: Snapshot, now: datetime | None = None) -> dict[int, Round
         return {}
     now = now or datetime.now(UTC)
     torneio, found = snap.torneio, {}
-    clock = torneio.clock or {}
+    started = torneio.clock or {}
     for round_ in range(1, snap.bracket.rounds + 1):
         matches = [m for m in snap.bracket.matches if m.round == round_]
         open_ = any(m.playable and m.winner is None for m in matches)
-        ends = relogio.deadline(clock, round_, torneio.minutes)
+        ends = clock.deadline(started, round_, torneio.minutes)
         text, running = "", False
         if ends is not None and now < ends:
-            left = relogio.minutes_left(ends, now)
+            left = clock.minutes_left(ends, now)
             text, running = f"termina às {hhmm(ends)} · faltam {left} min", True
         elif ends is not None:
             text = f"tempo esgotado às {hhmm(ends)}"
-        title = round_title(chave.key(round_, 0), snap.bracket.rounds)
+        title = round_title(bracket.key(round_, 0), snap.bracket.rounds)
         found[round_] = RoundClock(round_, title, ends is None and open_, text, running, open_)
     return found
 

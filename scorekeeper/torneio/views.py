@@ -1,5 +1,5 @@
 """The torneio's pages: the new-torneio form, the organiser's page and its steps, each mesa's
-stable scorer link, and the bar's TV. Views parse, ask the domain (torneios.service), present
+stable scorer link, and the bar's TV. Views parse, ask the domain (scorekeeper.torneios), present
 and render."""
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ from ..limits import opening_limit
 from ..mesas.inputs import Write, number, visible
 from ..pages.exports import CSV_TYPE, csv_lines, download
 from ..pages.links import shared_url
-from ..torneios import service
-from ..torneios import turma as saving
-from ..torneios.service import Settings, StaleTorneio
+from ..torneios import access, calls, reading, rounds, saving, setup, word
+from ..torneios.access import StaleTorneio
+from ..torneios.setup import Settings
 from . import exports, present
 
 bp = Blueprint("torneio", __name__)
@@ -54,8 +54,8 @@ def _new_page(message: str | None = None, status: int = 200) -> Response:
         "torneio/new.html",
         message=message,
         form=request.form,
-        at_limit=service.AT_LIMIT,
-        max_mesas=service.MAX_MESAS,
+        at_limit=setup.AT_LIMIT,
+        max_mesas=setup.MAX_MESAS,
     )
     return make_response(page, status)
 
@@ -86,7 +86,7 @@ def _settings() -> Settings:
 @opening_limit()
 def create() -> Response:
     """A new torneio; then its organiser's page."""
-    torneio = service.create_torneio(_settings())
+    torneio = setup.create_torneio(_settings())
     return redirect(url_for("torneio.page", token=torneio.edit_token), 303)
 
 
@@ -95,8 +95,8 @@ def create() -> Response:
 
 def _page(token: str, message: str | None = None, status: int = 200) -> Response:
     """The organiser's page of a torneio, with a refusal's message if any."""
-    torneio = service.organiser_torneio(token)
-    snap = service.sync(torneio)
+    torneio = access.organiser_torneio(token)
+    snap = calls.sync(torneio)
     signup_url = shared_url("torneio.signup", token=snap.torneio.view_token)
     page = render_template(
         "torneio/page.html",
@@ -104,7 +104,7 @@ def _page(token: str, message: str | None = None, status: int = 200) -> Response
         signup_url=signup_url,
         signup_qr=present.signup_qr(signup_url),
         tv_url=shared_url("torneio.tv", token=snap.torneio.view_token),
-        version=service.version(snap.torneio.view_token),
+        version=reading.version(snap.torneio.view_token),
         poll_ms=_poll_ms(),
         **present.context(snap),
     )
@@ -121,8 +121,8 @@ def page(token: str) -> Response:
 def news(token: str) -> Response:
     """The organiser's page's poll: 204 while nothing changed since version ?v=, else a note
     with a link to see the page again (the page itself is not redrawn under the thumb)."""
-    torneio = service.organiser_torneio(token)
-    if request.args.get("v") == service.version(torneio.view_token):
+    torneio = access.organiser_torneio(token)
+    if request.args.get("v") == reading.version(torneio.view_token):
         return make_response("", 204)
     return make_response(render_template("torneio/_novidades.html", torneio=torneio))
 
@@ -141,7 +141,7 @@ def _rev() -> int:
 def register(token: str) -> Response:
     """A pair registered at the door."""
     names = [request.form.get(f"jogador_{i}", "") for i in (1, 2, 3)]
-    service.register(
+    setup.register(
         token,
         _rev(),
         [visible(n) for n in names],
@@ -155,7 +155,7 @@ def register(token: str) -> Response:
 def edit(token: str, pair: int) -> Response:
     """A pair's players, name or reserve corrected."""
     names = [request.form.get(f"jogador_{i}", "") for i in (1, 2, 3)]
-    service.edit_pair(
+    setup.edit_pair(
         token,
         _rev(),
         pair,
@@ -169,35 +169,35 @@ def edit(token: str, pair: int) -> Response:
 @bp.post("/t/<token>/dupla/<int:pair>/remover")
 def remove(token: str, pair: int) -> Response:
     """A pair taken out before the draw."""
-    service.remove_pair(token, _rev(), pair)
+    setup.remove_pair(token, _rev(), pair)
     return _done(token)
 
 
 @bp.post("/t/<token>/dupla/<int:pair>/marcar")
 def mark(token: str, pair: int) -> Response:
     """A pair's 'pago' or 'presente' switched."""
-    service.toggle_mark(token, _rev(), pair, request.form.get("marca", ""))
+    setup.toggle_mark(token, _rev(), pair, request.form.get("marca", ""))
     return _done(token)
 
 
 @bp.post("/t/<token>/sortear")
 def draw(token: str) -> Response:
     """The bracket drawn; the first matches called to the mesas."""
-    service.draw_bracket(token, _rev())
+    setup.draw_bracket(token, _rev())
     return _done(token)
 
 
 @bp.post("/t/<token>/desfazer-sorteio")
 def undo_draw(token: str) -> Response:
     """The draw taken back before the first game: registration opens again."""
-    service.undo_draw(token, _rev())
+    setup.undo_draw(token, _rev())
     return _done(token)
 
 
 @bp.post("/t/<token>/rodada/<int:rodada>/desfazer")
 def undo_start(token: str, rodada: int) -> Response:
     """A round's clock started by mistake taken back."""
-    service.undo_start(token, _rev(), rodada)
+    rounds.undo_start(token, _rev(), rodada)
     return _done(token)
 
 
@@ -206,7 +206,7 @@ def swap(token: str) -> Response:
     """Two pairs exchange places in the bracket before the first game."""
     first = number(request.form.get("de", ""), "dupla")
     second = number(request.form.get("para", ""), "dupla")
-    service.swap_pairs(token, _rev(), first, second)
+    setup.swap_pairs(token, _rev(), first, second)
     return _done(token)
 
 
@@ -216,42 +216,42 @@ def decide(token: str, key: str) -> Response:
     how = request.form.get("como", "")
     raw = request.form.get("dupla", "")
     pair = None if how == "desfeito" else number(raw, "dupla")
-    service.decide(token, _rev(), key, pair, how)
+    word.decide(token, _rev(), key, pair, how)
     return _done(token)
 
 
 @bp.post("/t/<token>/jogo/<matchkey:key>/anotar")
 def note(token: str, key: str) -> Response:
     """A line in a match's súmula."""
-    service.note(token, _rev(), key, visible(request.form.get("texto", "")))
+    word.note(token, _rev(), key, visible(request.form.get("texto", "")))
     return _done(token)
 
 
 @bp.post("/t/<token>/rodada/<int:rodada>/comecar")
 def start_round(token: str, rodada: int) -> Response:
     """A bracket round's clock started."""
-    service.start_round(token, _rev(), rodada)
+    rounds.start_round(token, _rev(), rodada)
     return _done(token)
 
 
 @bp.post("/t/<token>/jogo/<matchkey:key>/cancelar")
 def call_off(token: str, key: str) -> Response:
     """A match the bracket no longer has called off its mesa."""
-    service.call_off(token, _rev(), key)
+    word.call_off(token, _rev(), key)
     return _done(token)
 
 
 @bp.post("/t/<token>/mesa/<int:mesa>/pausar")
 def pause(token: str, mesa: int) -> Response:
     """A mesa paused or back in play."""
-    service.set_paused(token, _rev(), mesa, request.form.get("pausar") == "1")
+    word.set_paused(token, _rev(), mesa, request.form.get("pausar") == "1")
     return _done(token)
 
 
 @bp.get("/t/<token>/mesas")
 def mesa_cards(token: str) -> Response:
     """One card per mesa with its link and QR code, to print and leave on each mesa."""
-    snap = service.snapshot(service.organiser_torneio(token))
+    snap = reading.snapshot(access.organiser_torneio(token))
     page = render_template("torneio/cartoes.html", **present.context(snap))
     return make_response(page)
 
@@ -261,9 +261,9 @@ def mesa_cards(token: str) -> Response:
 
 def _signup_page(token: str, message: str | None = None, status: int = 200) -> Response:
     """The public sign-up form (the TV's token), with a refusal's message if any."""
-    torneio = service.viewer_torneio(token)
+    torneio = access.viewer_torneio(token)
     if torneio.view_token != token:
-        raise service.UnknownTorneio()
+        raise access.UnknownTorneio()
     page = render_template(
         "torneio/inscricao.html",
         torneio=torneio,
@@ -287,7 +287,7 @@ def signup_post(token: str) -> Response:
     opening limit: at a hosted torneio every phone in the bar may share one address, and a
     torneio takes at most the bracket's pairs, until the draw."""
     names = [visible(request.form.get(f"jogador_{i}", "")) for i in (1, 2, 3)]
-    name = service.sign_up(
+    name = setup.sign_up(
         token,
         names,
         visible(request.form.get("nome", "")),
@@ -300,7 +300,7 @@ def signup_post(token: str) -> Response:
 
 
 def _free_page(
-    number_: int, paused: bool, token: str, snap: service.Snapshot, said: str | None
+    number_: int, paused: bool, token: str, snap: reading.Snapshot, said: str | None
 ) -> Response:
     """A mesa with no match now (free or paused): says so (and why its last match ended, when
     its phone came from it) and follows the next call."""
@@ -322,9 +322,9 @@ def mesa(token: str) -> Response:
     saying the mesa is free that follows the next call. From a match decided off its board
     (?encerrado=<why>), the page it leads to says so."""
     said = present.ENDED_BEFORE.get(request.args.get("encerrado", ""))
-    found = service.mesa_by_token(token)
-    torneio = service.torneio_by_id(found.torneio_id)
-    snap = service.sync(torneio)
+    found = access.mesa_by_token(token)
+    torneio = access.torneio_by_id(found.torneio_id)
+    snap = calls.sync(torneio)
     called = snap.at_mesa(found.number)
     if request.headers.get("HX-Request"):
         if called is None:
@@ -343,7 +343,7 @@ def mesa(token: str) -> Response:
 def next_at_table(token: str) -> Response:
     """From a torneio match's board: the mesa's link (the next match called to it)."""
     table = mesas.scorer_table(token)
-    found = service.mesa_of_table(table)
+    found = access.mesa_of_table(table)
     return redirect(url_for("torneio.mesa", token=found.token), 303)
 
 
@@ -353,12 +353,12 @@ def next_at_table(token: str) -> Response:
 @bp.get("/tv/<token>")
 def tv(token: str) -> Response:
     """The bar's TV: every mesa's live score, the next calls, the bracket, the podium."""
-    torneio = service.viewer_torneio(token)
-    snap = service.sync(torneio)
+    torneio = access.viewer_torneio(token)
+    snap = calls.sync(torneio)
     view_token = snap.torneio.view_token
     page = render_template(
         "torneio/tv.html",
-        version=service.version(view_token),
+        version=reading.version(view_token),
         poll_ms=_poll_ms(),
         watch_url=shared_url("torneio.tv", token=view_token),
         qr=present.tv_qr(shared_url("torneio.tv", token=view_token)),
@@ -371,16 +371,16 @@ def tv(token: str) -> Response:
 def tv_state(token: str) -> Response:
     """The TV's poll: 204 while nothing changed since version ?v=, else the TV's body, drawn once
     a version in this process and kept for the other screens (caches.TV_BODIES)."""
-    now = service.version(token)
+    now = reading.version(token)
     if now is None:
-        torneio = service.viewer_torneio(token)  # the organiser's token: 404 unless it is one
-        now = service.version(torneio.view_token)
+        torneio = access.viewer_torneio(token)  # the organiser's token: 404 unless it is one
+        now = reading.version(torneio.view_token)
     if now is not None and request.args.get("v") == now:
         return make_response("", 204)
     key = (token, now, request.script_root)
     body = caches.recall(caches.TV_BODIES, key)
     if body is None:
-        snap = service.sync(service.viewer_torneio(token))
+        snap = calls.sync(access.viewer_torneio(token))
         # `now` was read before this snapshot: the body shows that version or a later one
         body = render_template(
             "torneio/_tv.html", version=now, poll_ms=_poll_ms(), **present.context(snap)
@@ -426,9 +426,9 @@ def save_post(token: str, pair: int) -> Response:
 # --- the end: exports and the result image (on the TV's read-only token) ------------------------
 
 
-def _read(token: str) -> service.Snapshot:
+def _read(token: str) -> reading.Snapshot:
     """The torneio of a TV (or organiser) token as it stands, read without calling any match."""
-    return service.snapshot(service.viewer_torneio(token))
+    return reading.snapshot(access.viewer_torneio(token))
 
 
 @bp.get("/tv/<token>/torneio.csv")

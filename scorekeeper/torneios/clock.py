@@ -3,7 +3,7 @@ left, and what its limit does to a match still playing under the rule chosen at 
 
 The clock is kept in the torneio's `clock` JSON: the bracket round (as text) -> when the
 organiser started it (ISO, UTC), and '<round>:aplicado' -> when its limit was applied (the
-mark that applies it once). No database here: service.py reads and writes it.
+mark that applies it once). No database here: rounds.py reads and writes it.
 """
 
 from __future__ import annotations

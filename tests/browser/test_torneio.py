@@ -24,7 +24,7 @@ from flask import Flask
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from scorekeeper.extensions import db
-from scorekeeper.torneios import clock, service
+from scorekeeper.torneios import access, clock
 
 from ..conftest import require_program
 from .conftest import PHONE
@@ -152,7 +152,7 @@ def round_ends(app: Flask, organiser: Page, round_: int) -> str:
     """When a started round's time is up, as HH:MM in the bar's time zone (America/Sao_Paulo),
     from its start as stored."""
     with app.app_context():
-        torneio = service.find_torneio(organiser.url.rsplit("/", 1)[-1], edit=True)
+        torneio = access.find_torneio(organiser.url.rsplit("/", 1)[-1], edit=True)
         assert torneio is not None
         begun = clock.started(torneio.clock, round_)
         assert begun is not None
@@ -164,7 +164,7 @@ def time_up(app: Flask, organiser: Page, round_: int) -> datetime:
     """A started round's clock set back in the live server's database as if started its minutes
     and one more ago: its limit has come (no test sleeps); the new start."""
     with app.app_context():
-        torneio = service.find_torneio(organiser.url.rsplit("/", 1)[-1], edit=True)
+        torneio = access.find_torneio(organiser.url.rsplit("/", 1)[-1], edit=True)
         assert torneio is not None
         begun = clock.started(torneio.clock, round_)
         assert begun is not None

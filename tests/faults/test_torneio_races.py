@@ -19,7 +19,7 @@ from sqlalchemy import func, select
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import HandRecord, Mesa, Torneio
-from scorekeeper.torneios import service
+from scorekeeper.torneios import setup
 
 from .server import CSRF, REQUEST_TIMEOUT, Scorer, running
 
@@ -30,10 +30,10 @@ PAIRS = [["Ana", "Beto"], ["Caio", "Duda"], ["Edu", "Fia"], ["Gil", "Hugo"]]
 def drawn_torneio(app: Flask) -> str:
     """A torneio of four pairs on two mesas, drawn (no match called yet); its organiser token."""
     with app.app_context():
-        torneio = service.create_torneio(service.Settings(name="Copa", mesas=2))
+        torneio = setup.create_torneio(setup.Settings(name="Copa", mesas=2))
         for revision, names in enumerate(PAIRS):
-            service.register(torneio.edit_token, revision, names, "", "")
-        service.draw_bracket(torneio.edit_token, len(PAIRS))
+            setup.register(torneio.edit_token, revision, names, "", "")
+        setup.draw_bracket(torneio.edit_token, len(PAIRS))
         return str(torneio.edit_token)
 
 

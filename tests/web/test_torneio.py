@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.torneios import bracket, service
+from scorekeeper.torneios import access, bracket, calls, reading
 
 from .helpers import HX, by_testid, open_table, play, post, scores, showing, tap
 
@@ -524,11 +524,11 @@ def test_a_tap_that_lands_while_its_call_is_being_taken_back_is_kept(
     assert second is not None
     assert post(client, first, "desfazer").status_code == 200  # 1-1's call is to go back
     with app.app_context():
-        read_before_the_tap = service.snapshot(service.organiser_torneio(token))
+        read_before_the_tap = reading.snapshot(access.organiser_torneio(token))
     play(client, second, "normal:0:1")  # lands between the sync's read and its write
-    fresh = service.snapshot
+    fresh = reading.snapshot
     stale = iter([read_before_the_tap])
-    monkeypatch.setattr(service, "snapshot", lambda torneio: next(stale, None) or fresh(torneio))
+    monkeypatch.setattr(calls, "snapshot", lambda torneio: next(stale, None) or fresh(torneio))
     assert client.get(f"/t/{token}").status_code == 200
     board = client.get(f"/m/{second}")
     assert board.status_code == 200 and scores(board.text) == (1, 0)

@@ -17,7 +17,7 @@ from sqlalchemy import select
 from scorekeeper.extensions import db
 from scorekeeper.models import HandRecord, Jogo, Mesa, Torneio
 from scorekeeper.torneio import present
-from scorekeeper.torneios import clock, service
+from scorekeeper.torneios import access, calls, clock, reading
 
 from .helpers import by_testid, open_table, play, scores, tap
 from .torneio_pages import open_torneio, organiser_post, table_at, torneio_rev
@@ -42,7 +42,7 @@ def table_of_mesa(client: FlaskClient, token: str, number: int) -> str:
 
 def torneio_row(app: Flask, token: str) -> Torneio:
     """The torneio as stored (in the caller's app context)."""
-    found = service.find_torneio(token, edit=True)
+    found = access.find_torneio(token, edit=True)
     assert found is not None
     return found
 
@@ -55,10 +55,10 @@ def started_at(app: Flask, token: str, round_: int = 1) -> datetime:
     return begun
 
 
-def read_at(app: Flask, token: str, now: datetime) -> service.Snapshot:
+def read_at(app: Flask, token: str, now: datetime) -> reading.Snapshot:
     """The torneio read (synced) at `now`."""
     with app.app_context():
-        return service.sync(torneio_row(app, token), now=now)
+        return calls.sync(torneio_row(app, token), now=now)
 
 
 def log_lines(app: Flask, table: str) -> list[tuple[str, str | None]]:
@@ -180,14 +180,14 @@ def test_the_tv_poll_sees_a_change_each_minute_while_the_clock_runs(
     token = new_torneio(client)
     view = tv_path(client, token).rsplit("/", 1)[-1]
     with app.app_context():
-        still = service.version(view, now=datetime.now(UTC))
-        assert still == service.version(view, now=datetime.now(UTC) + timedelta(minutes=5))
+        still = reading.version(view, now=datetime.now(UTC))
+        assert still == reading.version(view, now=datetime.now(UTC) + timedelta(minutes=5))
     start(client, token)
     begun = started_at(app, token)
     with app.app_context():
-        first = service.version(view, now=begun + timedelta(seconds=10))
-        same = service.version(view, now=begun + timedelta(seconds=50))
-        next_minute = service.version(view, now=begun + timedelta(seconds=70))
+        first = reading.version(view, now=begun + timedelta(seconds=10))
+        same = reading.version(view, now=begun + timedelta(seconds=50))
+        next_minute = reading.version(view, now=begun + timedelta(seconds=70))
     assert first == same
     assert next_minute != first
 
@@ -198,7 +198,7 @@ def test_the_tv_shows_time_up_once_the_limit_came(app: Flask, client: FlaskClien
     begun = started_at(app, token)
     read_at(app, token, begun + LATER)
     with app.app_context():
-        snap = service.snapshot(torneio_row(app, token))
+        snap = reading.snapshot(torneio_row(app, token))
         shown = present.round_clocks(snap, begun + LATER)[1]
     assert shown.text == f"tempo esgotado às {local(begun + timedelta(minutes=90))}"
     assert not shown.running
@@ -398,8 +398,8 @@ def test_two_readers_at_the_limit_apply_it_once(app: Flask, client: FlaskClient)
         stale = torneio_row(app, token)  # the second reader read the torneio before the first
         assert stale.clock and not clock.applied(stale.clock, 1)
         with app.app_context():
-            service.sync(torneio_row(app, token), now=at)
-        service.sync(stale, now=at)
+            calls.sync(torneio_row(app, token), now=at)
+        calls.sync(stale, now=at)
     reasons = [r for _k, r in log_lines(app, table)]
     assert reasons.count("tempo esgotado: partida em 11 x 11") == 2  # one per side
     assert scores(client.get(f"/m/{table}").text) == (11, 11)

@@ -18,7 +18,7 @@ from sqlalchemy import select
 from scorekeeper.extensions import db
 from scorekeeper.mesas import all_records, board_of
 from scorekeeper.models import Jogo, Mesa, Torneio
-from scorekeeper.torneios import bracket, service
+from scorekeeper.torneios import bracket, reading
 
 from ..profiles import examples
 from .helpers import HX
@@ -195,7 +195,7 @@ def check(app: Flask, token: str) -> None:
         torneio = db.session.execute(
             select(Torneio).where(Torneio.edit_token == token)
         ).scalar_one()
-        snap = service.snapshot(torneio)
+        snap = reading.snapshot(torneio)
         if torneio.slots is None:
             assert snap.bracket is None and not snap.called
             return

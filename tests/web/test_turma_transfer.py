@@ -32,8 +32,9 @@ from scorekeeper.mesas.words import NOTES
 from scorekeeper.models import Entry, HandRecord, Mesa, Turma
 from scorekeeper.pages import exports
 from scorekeeper.rules import Kind, Outcome, RulesError
+from scorekeeper.torneios.access import find_torneio
+from scorekeeper.torneios.calls import sync
 from scorekeeper.torneios.clock import started
-from scorekeeper.torneios.service import find_torneio, sync
 from scorekeeper.turma import present
 from scorekeeper.turma.views import SCORER_FILE
 

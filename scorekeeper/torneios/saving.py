@@ -15,7 +15,8 @@ from ..mesas import load_board, new_token
 from ..mesas.turmas import NOT_FOUND, VIEW_LINK, find_turma, new_turma_values, token_in_link
 from ..models import Dupla, HandRecord, Jogo, Mesa, Torneio, Turma
 from ..rules import RulesError
-from .service import UnknownTorneio, find_torneio, pair_label
+from .access import UnknownTorneio, find_torneio
+from .reading import pair_label
 
 _MESAS, _RECORDS, _TURMAS = Mesa.__table__, HandRecord.__table__, Turma.__table__
 NOTHING = "Essa dupla ainda não terminou nenhum jogo com placar para salvar."
