@@ -471,9 +471,9 @@ def turma_file(server: Running) -> bytes:
         db.session.flush()
         db.session.add(Mesa(edit_token=new_token(), view_token=new_token(), turma_id=turma.id))
         db.session.commit()
-        view = turma.view_token
+        scorer = turma.edit_token
         db.engine.dispose()
-    exported = requests.get(f"{server.url}/vt/{view}/arquivo-da-turma.json", timeout=TIMEOUT)
+    exported = requests.get(f"{server.url}/turma/{scorer}/arquivo-da-turma.json", timeout=TIMEOUT)
     assert exported.status_code == 200
     return exported.content
 
