@@ -44,7 +44,7 @@ from ..models import ACTIVE, DISCARDED, UNDONE, HandRecord, Mesa, Turma, utcnow
 from ..rules import Kind, MatchConfig, MatchState, Outcome, RulesError, Variant, recordable
 from .inputs import INT_LIMIT, MAX_REASON, MAX_TEAM, checked_text, kept_visible
 from .service import MAX_RECORDS, new_token
-from .settings import SETTING_NAMES, TableSettings
+from .settings import NAME_CHANGES, NAME_SWAPPED, SETTING_NAMES, TableSettings, folded
 from .turmas import MAX_NAME, find_turma, tables
 from .words import notes_of
 
@@ -339,7 +339,7 @@ def _turma_values(given: Any, latest: datetime) -> dict[str, Any]:
         for source, target in aliases.items():
             _name(source, "Nome juntado", MAX_FOLDED)
             _name(target, "Nome juntado", MAX_FOLDED)
-            if source == target:
+            if source == folded(target):
                 raise RulesError("um nome juntado a ele mesmo")
     return values
 
@@ -376,15 +376,17 @@ _EDIT_KEYS = frozenset(SETTING_NAMES) - {"variante"}  # an edit kept before the 
 
 def _edit(text: Any) -> tuple[TableSettings, TableSettings]:
     """The settings before and after an edit, from its record's text: JSON of two settings
-    each checked as a table's."""
+    each checked as a table's (and how its changed names count, if said: one of NAME_CHANGES)."""
     if not isinstance(text, str) or len(text) > MAX_EDIT_TEXT or not kept_visible(text):
         raise RulesError("alteração da mesa ilegível")
     try:
         kept = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as error:
         raise RulesError("alteração da mesa ilegível") from error
-    if not isinstance(kept, dict) or set(kept) != set(_EDIT_SIDES):
+    if not isinstance(kept, dict) or set(kept) - {"nomes"} != set(_EDIT_SIDES):
         raise RulesError("alteração da mesa ilegível")
+    if kept.get("nomes", NAME_SWAPPED) not in NAME_CHANGES:
+        raise RulesError("alteração de nomes ilegível")
     for side in _EDIT_SIDES:
         if not isinstance(kept[side], dict) or not _EDIT_KEYS <= set(kept[side]) <= set(
             SETTING_NAMES
