@@ -132,7 +132,7 @@ def _shown(item: Item, code: str) -> str:
 def record_key(key: str | tuple[str, ...]) -> str:
     """The stored key of a record: the SHA-256 (hex) of its key in the tally (a player's
     folded name, a group's members, a head-to-head's two names), of bounded size."""
-    text = json.dumps(key if isinstance(key, str) else list(key), ensure_ascii=False)
+    text = _JSON.encode(key if isinstance(key, str) else list(key))  # json.dumps' text
     return hashlib.sha256(text.encode()).hexdigest()
 
 
