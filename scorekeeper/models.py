@@ -129,7 +129,8 @@ class Turma(db.Model):  # type: ignore[name-defined,misc]
     revision: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     name: Mapped[str] = mapped_column(String(40), default="Turma")
-    # normalised name -> the normalised name it is counted as
+    # normalised (folded) name -> the name it is counted as, as chosen: the player merged into
+    # is shown so (a merge made before names were kept so holds that name folded)
     aliases: Mapped[dict[str, str]] = mapped_column(JSON, default=dict)
     # How many times one of its tables moved to another turma. Tables otherwise only join and
     # their revisions only grow, so with this count the number of its tables and the sum of

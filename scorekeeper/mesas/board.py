@@ -46,6 +46,14 @@ class Board:
         """True when there is an active record to undo."""
         return self.last is not None
 
+    @property
+    def played(self) -> bool:
+        """True when the table has scored anything: a hand dealt, points, a game or a series
+        (edits alone leave it as it opened)."""
+        state = self.state
+        started = state.hands_dealt or any(state.points) or any(state.totals)
+        return bool(started or state.place[:2] != (1, 1))
+
     def appended(self, record: Entry, after: MatchState) -> Board:
         """The board once `record` (whose state is `after`) is appended, undone ones discarded."""
         kept = tuple(replace(r, status=DISCARDED) if r.status == UNDONE else r for r in self.recent)

@@ -54,7 +54,14 @@ from .refusals import (
     UnknownTable,
     ViewOnly,
 )
-from .settings import SETTING_NAMES, TableSettings, edit_json, edit_of
+from .settings import (
+    NAME_CHANGES,
+    SETTING_NAMES,
+    TableSettings,
+    edit_json,
+    edit_of,
+    names_changed,
+)
 from .words import notes_of, record_text
 
 RECENT_LIMIT = 12  # tables a browser remembers on its home page
@@ -76,6 +83,10 @@ NOT_THE_LAST = "Essa mão já não é a última do placar: nada foi trocado."
 SAME_HAND = "A última mão já está marcada assim: não há o que trocar."
 ONLY_A_HAND = "Só uma mão pode ficar no lugar da última mão."
 NOTHING_CHANGED = "Nada mudou na mesa: os nomes e as opções são os mesmos."
+ASK_NAMES = (
+    "Você mudou um nome: diga se é o nome corrigido (erro de digitação) ou se entrou outra"
+    " pessoa no lugar."
+)
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what secrets.token_urlsafe gives, and old ones
 
 
@@ -811,12 +822,15 @@ def edit_table(
     settings: Mapping[str, Any],
     dealer: int,
     client_id: str | None = None,
+    names: str | None = None,
 ) -> Written:
     """Change an open table's names, seating, series and house options, as a write like any
     other and a record in its log (undone and redone as a hand is): `settings` are the table's
     columns but the first dealer, `dealer` the seat that deals the next hand. The games played
     are kept; settings under which they could not have been played are refused in pt-BR, and
-    so is an edit that changes nothing."""
+    so is an edit that changes nothing. When it changes a name the statistics count on a table
+    that has played, `names` says how (settings.NAME_CHANGES: a typo fixed, or another person
+    seated), kept in its record; refused in pt-BR when missing."""
 
     def change(connection: Connection, board: Board) -> Written:
         if board.size >= MAX_RECORDS:
@@ -835,12 +849,16 @@ def edit_table(
             raise RulesError(NOTHING_CHANGED)
         if board.mesa.torneio_id is not None and after != replace(before, first_dealer=first):
             raise RulesError(TORNEIO_EDIT)  # a torneio's names and rules are the torneio's
+        asked = board.played and names_changed(before, after)
+        if asked and names not in NAME_CHANGES:
+            raise RulesError(ASK_NAMES)
         state = board.state.reconfigured(after.config, before.teams)
         outcome = Outcome(Kind.MESA_EDITADA)
-        record = _append(connection, board, outcome, state, settings=edit_json(before, after))
+        text = edit_json(before, after, names if asked else None)
+        record = _append(connection, board, outcome, state, settings=text)
         mesa = _set_settings(connection, board.mesa, after)
         return Written(read_board(mesa, connection), record)
 
     columns = sorted((name, repr(value)) for name, value in settings.items())
-    what = fingerprint("editar", columns, dealer)
+    what = fingerprint("editar", columns, dealer, *([names] if names else []))
     return _write(token, revision, change, what, client_id)

@@ -1,10 +1,13 @@
 """A table's settings as one value: what a table is opened with and what an edit changes (its
 names, seating, series and house options). An edit's record keeps the settings before and after
-it, so undo and redo put them back and the log stays the truth."""
+it, so undo and redo put them back and the log stays the truth; and, when it changed a name the
+statistics count, whether that name was a typo fixed or another person sitting down."""
 
 from __future__ import annotations
 
 import json
+import unicodedata
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
@@ -91,11 +94,64 @@ def _check_option(option: Option[Any], value: object) -> None:
 
 
 SETTING_NAMES = tuple(field.name for field in fields(TableSettings))
+DEFAULT_TEAMS = ("nós", "eles")  # folded: a 1x1 team so named names no player
+
+# How an edit's changed names count (its record's "nomes"): a typo fixed, the table's every game
+# credited to the new name; or another person seated, who is credited from the edit on (an edit
+# kept before the question was asked counts so).
+NAME_FIXED, NAME_SWAPPED = "corrigir", "substituir"
+NAME_CHANGES = (NAME_FIXED, NAME_SWAPPED)
 
 
-def edit_json(before: TableSettings, after: TableSettings) -> str:
-    """What an edit's record keeps: the settings before and after it, as JSON text."""
-    kept = {"antes": before.columns(), "depois": after.columns()}
+def folded(name: str) -> str:
+    """A name as names are matched: NFC, case folded, its runs of spaces made one."""
+    return " ".join(unicodedata.normalize("NFC", name).casefold().split())
+
+
+def seat_names(names: Sequence[str], teams: Sequence[str], players: int) -> list[str]:
+    """The name each seat is counted by in the statistics, in seat order ('' for none): its
+    player's; in 1x1 without both players named, its team's, unless 'Nós' or 'Eles'."""
+    given = [str(name) for name in names][:players]
+    if len(given) == players and all(given):
+        return given
+    if players == 2 and len(teams) == 2:
+        return ["" if folded(str(t)) in DEFAULT_TEAMS else str(t) for t in teams]
+    return given + [""] * (players - len(given))
+
+
+def counted_names(settings: TableSettings) -> list[str]:
+    """The names the statistics count a table's seats by (see `seat_names`)."""
+    return seat_names(settings.player_names, settings.teams, settings.players)
+
+
+def names_changed(before: TableSettings, after: TableSettings) -> bool:
+    """True when an edit changes who the statistics count at the table: a counted name gone,
+    come or spelled otherwise (not only the seats swapped, nor the case or spaces changed)."""
+    return sorted(map(folded, counted_names(before))) != sorted(map(folded, counted_names(after)))
+
+
+def name_fixes(before: TableSettings, after: TableSettings) -> dict[str, str]:
+    """What a typo fix renames, seat by seat: the name a seat was counted by (folded; for a
+    seat with none, `#<seat>`) to the one it has now ('' for none), where the old name left the
+    table and the new one was not at it (a player who only moved to another seat is no fix)."""
+    old_names, new_names = counted_names(before), counted_names(after)
+    now = {folded(name) for name in new_names} - {""}
+    then = {folded(name) for name in old_names} - {""}
+    fixes = {}
+    for seat, (old, new) in enumerate(zip(old_names, new_names, strict=False)):
+        if folded(old) != folded(new) and folded(old) not in now and folded(new) not in then:
+            fixes[folded(old) or f"#{seat}"] = new
+    return fixes
+
+
+def edit_json(
+    before: TableSettings, after: TableSettings, names: str | None = None
+) -> str:
+    """What an edit's record keeps: the settings before and after it and, when it changed a
+    counted name, how the change counts (NAME_FIXED or NAME_SWAPPED), as JSON text."""
+    kept: dict[str, Any] = {"antes": before.columns(), "depois": after.columns()}
+    if names is not None:
+        kept["nomes"] = names
     return json.dumps(kept, ensure_ascii=False, sort_keys=True)
 
 
@@ -110,3 +166,13 @@ def edit_read(text: str) -> tuple[TableSettings, TableSettings]:
     """The settings before and after an edit, from the JSON text its record keeps."""
     kept = json.loads(text)
     return TableSettings.read(kept["antes"]), TableSettings.read(kept["depois"])
+
+
+def edit_names(record: Entry) -> str | None:
+    """How the names an edit changed count, as its record says: NAME_FIXED, NAME_SWAPPED, or
+    None when it was not asked (no counted name changed on a table that had played, or an edit
+    recorded before the question was: the names count as another person's)."""
+    if record.settings is None:
+        raise ValueError(f"record {record.id} is not an edit")
+    found = json.loads(record.settings).get("nomes")
+    return found if found in NAME_CHANGES else None

@@ -17,10 +17,10 @@ tallies.py.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from datetime import UTC, date, datetime, timedelta
+from functools import cached_property
 from itertools import pairwise
 from typing import Any
 
@@ -29,24 +29,26 @@ from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..models import ACTIVE, ENTRY_COLUMNS, Entry, HandRecord, Mesa, MesaSummary, entry
-from ..rules import VARIANTS, Kind, MatchState, Variant
+from ..rules import DEFAULT_SIDES, VARIANTS, Kind, MatchState, Variant
 from .board import state_after
-from .settings import TableSettings, edit_of
+from .settings import (
+    NAME_FIXED,
+    TableSettings,
+    edit_names,
+    edit_of,
+    folded,
+    name_fixes,
+    seat_names,
+)
 from .words import LOCAL_TZ
 
-SUMMARY_VERSION = 5  # bump when the summary's shape changes: old ones are read again
+SUMMARY_VERSION = 6  # bump when the summary's shape changes: old ones are read again
 MARGIN = 32  # a summary's shallowest checkpoint: this many active records from the newest
 NIGHTS = 12  # the newest evenings the tally keeps, game by game, for the turma's chart
 NIGHT_SIDES = 8  # the sides one evening's chart draws each apart; the rest share one bar
 OTHERS = "(outros)"  # the name of that bar
 NIGHT_ENDS = timedelta(hours=6)  # a table opened before 6:00 belongs to the evening before
-DEFAULT_TEAMS = ("nós", "eles")
 RAN_NOTES = ("correram_truco", "correram_seis", "correram_nove", "correram_dez", "correram_doze")
-
-
-def folded(name: str) -> str:
-    """A name as names are matched: NFC, case folded, its runs of spaces made one."""
-    return " ".join(unicodedata.normalize("NFC", name).casefold().split())
 
 
 @dataclass
@@ -68,7 +70,8 @@ class Fold:
     start: str | None = None
     end: str | None = None
     # who sat where, from the table's start and after each edit: the names and where the
-    # counts above stood when they sat down (a player swapped in is credited from then on)
+    # counts above stood when they sat down (a player swapped in is credited from then on; a
+    # name fixed is fixed in every lineup before)
     lineups: list[dict[str, Any]] = field(default_factory=list)
 
     def seat(self, settings: TableSettings) -> None:
@@ -90,7 +93,11 @@ class Fold:
         before, after = self.state, state_after(mesa, record)
         kind = Kind(record.kind)
         if kind is Kind.MESA_EDITADA:
-            self.seat(edit_of(record)[1])
+            old, new = edit_of(record)
+            if edit_names(record) == NAME_FIXED:
+                fixes = name_fixes(old, new)
+                self.lineups = [lineup_fixed(lu, fixes, new.players) for lu in self.lineups]
+            self.seat(new)
         self.count += 1
         self.hands += kind.is_hand
         if (after.series_number, after.game_number) != (before.series_number, before.game_number):
@@ -167,6 +174,25 @@ class Fold:
             start=summary["start"],
             end=record.created_at.isoformat(),
         )
+
+
+def lineup_fixed(
+    lineup: Mapping[str, Any], fixes: Mapping[str, str], players: int
+) -> dict[str, Any]:
+    """A lineup with names fixed (see settings.name_fixes): a name where it sat, whatever its
+    seat; a seat with no name, at a table seated as now (`players`). Written where the lineup's
+    names are counted from: its players', or its 1x1 teams'."""
+    names, teams, seated = lineup["names"], lineup["teams"], int(lineup["players"])
+    counted = seat_names(names, teams, seated)
+    renamed = [
+        fixes.get(folded(name) or (f"#{seat}" if seated == players else ""), name)
+        for seat, name in enumerate(counted)
+    ]
+    if seated == 2 and not (len(names) == 2 and all(names)):  # 1x1 counted by its teams
+        teams = [name or DEFAULT_SIDES[side] for side, name in enumerate(renamed)]
+    else:
+        names = renamed if any(renamed) else []
+    return {**lineup, "names": list(names), "teams": list(teams)}
 
 
 def summarize(
@@ -434,14 +460,12 @@ def each_summary(turma_id: int, size: int = CHUNK) -> Iterator[tuple[Mesa, dict[
 def sides_of(summary: Mapping[str, Any]) -> tuple[list[str], list[str]] | None:
     """The names on each side of a table, in seat order; None when its players were not named
     (in 1x1 a team's own name counts as its player's, unless it is 'Nós' or 'Eles')."""
-    names = [str(n) for n in summary.get("names") or []]
-    players = int(summary.get("players") or 4)
-    if len(names) == players and all(names):
-        return names[0::2], names[1::2]
-    teams = [str(t) for t in summary.get("teams") or []]
-    if players == 2 and len(teams) == 2 and not {folded(t) for t in teams} & set(DEFAULT_TEAMS):
-        return [teams[0]], [teams[1]]
-    return None
+    names = summary.get("names") or []
+    teams = summary.get("teams") or []
+    seats = seat_names(names, teams, int(summary.get("players") or 4))
+    if not all(seats):
+        return None
+    return seats[0::2], seats[1::2]
 
 
 @dataclass
@@ -557,13 +581,40 @@ def place(item: Record | HeadToHead) -> tuple[int, int, str, int]:
 RECORD_FIELDS = tuple(f.name for f in fields(Record))
 
 
-def resolve(aliases: Mapping[str, str], key: str) -> str:
-    """The name a folded name is counted as, following merges (a cycle stops where it began)."""
-    seen = {key}
-    while key in aliases and aliases[key] not in seen:
-        key = aliases[key]
-        seen.add(key)
-    return key
+@dataclass(frozen=True)
+class Merges:
+    """A turma's merged names (`Turma.aliases`): each folded spelling counted as another, named
+    by the name chosen (as the statistics showed it when it was chosen). A player merged into
+    is shown by that name whatever spelling a table has; any other by their first spelling."""
+
+    aliases: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, aliases: Merges | Mapping[str, Any] | None) -> Merges:
+        """The merges a turma's aliases hold (a value that is no name is left out)."""
+        if isinstance(aliases, Merges):
+            return aliases
+        return cls({str(k): v for k, v in (aliases or {}).items() if isinstance(v, str)})
+
+    @cached_property
+    def chosen(self) -> dict[str, str]:
+        """The name chosen for each key merged into, by that key."""
+        return {folded(name): name for name in self.aliases.values()}
+
+    def key(self, name: str) -> str:
+        """The key a name as typed is counted under: folded, merges followed (a cycle stops
+        where it began)."""
+        key = folded(name)
+        seen = {key}
+        while key in self.aliases and folded(self.aliases[key]) not in seen:
+            key = folded(self.aliases[key])
+            seen.add(key)
+        return key
+
+    def shown(self, key: str, typed: str) -> str:
+        """The name the player counted under `key` is shown by: the one chosen when a name was
+        merged into theirs, else `typed` (their spelling the tally met first)."""
+        return self.chosen.get(key, typed)
 
 
 def _credit(record: Record, summary: Mapping[str, Any], side: int) -> None:
@@ -612,17 +663,20 @@ def joined(names: Sequence[str]) -> str:
     return f"{', '.join(names[:-1])} e {names[-1]}"
 
 
-def evening(mesa: Mesa, summary: Mapping[str, Any]) -> Evening:
-    """A table's evening as the turma's list shows it, from its summary."""
+def evening(
+    mesa: Mesa, summary: Mapping[str, Any], sides: tuple[str, str] | None = None
+) -> Evening:
+    """A table's evening as the turma's list shows it, from its summary: its players as the
+    statistics name its sides (`sides`, when given), else as typed."""
     games = (_count(summary["games"], 0), _count(summary["games"], 1))
     series = (summary["series"].count(0), summary["series"].count(1))
     start, end = moment(summary["start"]), moment(summary["end"])
     minutes = int((end - start).total_seconds() // 60) if start and end else 0
     seated = sides_of(summary)
     teams = (str(summary["teams"][0]), str(summary["teams"][1]))
-    players = None
-    if seated is not None and [[t] for t in teams] != [list(side) for side in seated]:
-        players = (joined(seated[0]), joined(seated[1]))
+    if sides is None and seated is not None:
+        sides = (joined(seated[0]), joined(seated[1]))
+    players = None if sides is None or sides == teams else sides
     points = (int(summary["points"][0]), int(summary["points"][1]))
     rules = VARIANTS[str(summary["variante"])]
     return Evening(
@@ -703,13 +757,13 @@ def exported(item: Record | HeadToHead, rules: Variant) -> dict[str, Any]:
     }
 
 
-def seated_keys(summary: Mapping[str, Any], aliases: Mapping[str, str]) -> Seated | None:
+def seated_keys(summary: Mapping[str, Any], merges: Merges) -> Seated | None:
     """Each side's players of a table (or of one lineup of it): the keys they are counted
     under (folded, merges followed) and their names as typed; None when they were not named."""
     seated = sides_of(summary)
     if seated is None:
         return None
-    return [([resolve(aliases, folded(n)) for n in names], names) for names in seated]
+    return [([merges.key(n) for n in names], names) for names in seated]
 
 
 def group_kind(members: Sequence[str]) -> str:
@@ -766,16 +820,19 @@ class RulesTally:
             found = self.players[key] = Record(key, name, seq=self._next("players"))
         return found
 
-    def labels(self, part: Mapping[str, Any], aliases: Mapping[str, str]) -> list[str] | None:
+    def labels(self, part: Mapping[str, Any], merges: Merges) -> list[str] | None:
         """How a table's (or lineup's) two sides are named in its head-to-head and chart: the
-        pair's or trio's shown name, or the player's in 1x1 (records made for whoever is new);
-        None when its players were not named."""
-        seated = seated_keys(part, aliases)
+        pair's or trio's shown name, or the player's in 1x1 (records made for whoever is new,
+        named as `merges` show them); None when its players were not named."""
+        seated = seated_keys(part, merges)
         if seated is None:
             return None
         labels = []
         for keys, names in seated:
-            players = [self._player(key, name) for key, name in zip(keys, names, strict=True)]
+            players = [
+                self._player(key, merges.shown(key, name))
+                for key, name in zip(keys, names, strict=True)
+            ]
             if len(keys) > 1:
                 members = tuple(sorted(keys))
                 group = self.groups.get(members)
@@ -788,16 +845,16 @@ class RulesTally:
                 labels.append(players[0].name)
         return labels
 
-    def add(self, summary: Mapping[str, Any], aliases: Mapping[str, str]) -> None:
+    def add(self, summary: Mapping[str, Any], merges: Merges) -> None:
         """Fold in one more table (the next one opened), from its summary: each lineup it had
         (names edited mid-table) credited with what happened while it sat."""
         for part in lineup_parts(summary):
-            self._add_part(part, aliases)
+            self._add_part(part, merges)
 
-    def _add_part(self, summary: Mapping[str, Any], aliases: Mapping[str, str]) -> None:
+    def _add_part(self, summary: Mapping[str, Any], merges: Merges) -> None:
         """Fold in a table's games, or the part of them one lineup played."""
-        labels = self.labels(summary, aliases)
-        seated = seated_keys(summary, aliases)
+        labels = self.labels(summary, merges)
+        seated = seated_keys(summary, merges)
         if labels is None or seated is None:
             return
         for side, (keys, _names) in enumerate(seated):
@@ -871,9 +928,10 @@ class Tally:
 
     by_rules: dict[str, RulesTally] = field(default_factory=dict)  # by the rule set's code
 
-    def add(self, summary: Mapping[str, Any], aliases: Mapping[str, str]) -> None:
-        """Fold in one more table (the next one opened) into its rule set's tally."""
-        self.part(str(summary["variante"])).add(summary, aliases)
+    def add(self, summary: Mapping[str, Any], merges: Merges | Mapping[str, Any]) -> None:
+        """Fold in one more table (the next one opened) into its rule set's tally, its names
+        counted as `merges` (or a turma's aliases) say."""
+        self.part(str(summary["variante"])).add(summary, Merges.of(merges))
 
     def part(self, code: str) -> RulesTally:
         """The tally of one rule set (an empty one if none was folded yet)."""

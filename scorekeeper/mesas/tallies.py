@@ -49,12 +49,14 @@ from .stats import (
     KINDS,
     SUMMARY_VERSION,
     HeadToHead,
+    Merges,
     Night,
     Record,
     RulesTally,
     Tally,
     exported,
     group_kind,
+    joined,
     lineup_parts,
     place,
     rival_key,
@@ -62,7 +64,7 @@ from .stats import (
     summaries,
 )
 
-TALLY_VERSION = 6  # bump when the tally's shape or its counting changes: old ones are refolded
+TALLY_VERSION = 7  # bump when the tally's shape or its counting changes: old ones are refolded
 KEEP_OPEN = 3  # the newest tables of a turma, folded on every view instead of stored
 STEP = 250  # the most tables one view adds to the stored tally
 ATTEMPTS = 4  # reads of a tally that another view was storing meanwhile, before one is shown
@@ -119,6 +121,7 @@ _OF_LIST = (
 )
 _AT = tuple_(bindparam("wins"), bindparam("rate"), bindparam("name"), bindparam("seq"))
 _BEFORE = select(func.count()).select_from(_ROWS).where(_OF_LIST, tuple_(*_PLACE) < _AT)
+_NAME = _ROWS.c.data["name"].as_string()  # a record's shown name, read alone from its JSON
 
 
 def _shown(item: Item, code: str) -> str:
@@ -129,7 +132,7 @@ def _shown(item: Item, code: str) -> str:
 def record_key(key: str | tuple[str, ...]) -> str:
     """The stored key of a record: the SHA-256 (hex) of its key in the tally (a player's
     folded name, a group's members, a head-to-head's two names), of bounded size."""
-    text = json.dumps(key if isinstance(key, str) else list(key), ensure_ascii=False)
+    text = _JSON.encode(key if isinstance(key, str) else list(key))  # json.dumps' text
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -207,9 +210,7 @@ class Rows:
                 self.places.setdefault((code, kind), {})[row.key] = _place_of(row)
 
 
-def fold(
-    tally: Tally, found: Sequence[Mapping[str, Any]], aliases: Mapping[str, str], rows: Rows
-) -> None:
+def fold(tally: Tally, found: Sequence[Mapping[str, Any]], merges: Merges, rows: Rows) -> None:
     """Fold tables' summaries (in the order they were opened) into `tally`, the stored records
     they touch read first: the players and pairs or trios by their names, then the
     head-to-heads, whose keys are the sides' shown names (known once those are read)."""
@@ -217,7 +218,7 @@ def fold(
     for summary in found:
         code = str(summary["variante"])
         for part in lineup_parts(summary):
-            for keys, _names in seated_keys(part, aliases) or []:
+            for keys, _names in seated_keys(part, merges) or []:
                 wanted[(code, "players")].update(keys)
                 if len(keys) > 1:
                     wanted[(code, group_kind(keys))].add(tuple(sorted(keys)))
@@ -227,13 +228,13 @@ def fold(
     for summary in found:
         code = str(summary["variante"])
         for part in lineup_parts(summary):
-            labels = tally.part(code).labels(part, aliases)
+            labels = tally.part(code).labels(part, merges)
             if labels is not None and labels[0] != labels[1]:
                 rivals[code].add(rival_key(labels))
     for code, sides in rivals.items():
         rows.load(tally, code, "rivals", sides)
     for summary in found:
-        tally.add(summary, aliases)
+        tally.add(summary, merges)
 
 
 def _key(bound: int, tables: int, revisions: int, departures: int, aliases: Any) -> dict[str, Any]:
@@ -472,18 +473,80 @@ class Standing:
                 return
             after = (rows[-1][0], rows[-1][1], rows[-1][2], rows[-1][3])
 
-    def players(self, keys: Collection[str]) -> set[str]:
-        """Which of these keys are players counted under some rule set."""
-        known = {k for _code, part in self.tally.ordered() for k in keys if k in part.players}
-        if self.stored and keys:
-            hashes = {record_key(k): k for k in keys}
-            query = select(_ROWS.c.key).where(
-                _ROWS.c.turma_id == self.turma_id,
-                _ROWS.c.kind == "players",
-                _ROWS.c.key.in_(list(hashes)),
+    def players(self, keys: Collection[str]) -> dict[str, str]:
+        """Which of these keys are players counted under some rule set, each with the name it
+        is shown by (under the first rule set, Paulista first, that counts it)."""
+        found: dict[str, str] = {}
+        for code in self.codes():
+            found |= {k: n for k, n in self.shown(code, "players", keys).items() if k not in found}
+        return found
+
+    def shown(self, code: str, kind: str, keys: Collection[Any]) -> dict[Any, str]:
+        """The names the records of these keys (players' names, groups' members) of one list
+        are shown by, those the list holds: the newest tables' records, then the rows (one
+        statement for READ_AT_ONCE of them)."""
+        part = self.tally.by_rules.get(code)
+        held = {} if part is None else _held(self.tally, code, kind)
+        found = {key: held[key].name for key in keys if key in held}
+        wanted = {record_key(key): key for key in keys if key not in found}
+        if not self.stored or not wanted:
+            return found
+        hashes = list(wanted)
+        for start in range(0, len(hashes), READ_AT_ONCE):
+            query = select(_ROWS.c.key, _NAME).where(
+                self._list(code, kind), _ROWS.c.key.in_(hashes[start : start + READ_AT_ONCE])
             )
-            known.update(hashes[h] for h in db.session.execute(query).scalars())
-        return known
+            for stored, name in db.session.execute(query):
+                found[wanted[stored]] = str(name)
+        return found
+
+    def sides(
+        self, parts: Sequence[tuple[str, Mapping[str, Any]]], merges: Merges
+    ) -> list[tuple[str, str] | None]:
+        """How the statistics name the two sides of these tables or lineups (each with its
+        rule set's code): each side's pair or trio by the name its record is shown by, a 1x1
+        player by theirs (one that no record holds yet, by its players' names as shown); None
+        where the players were not named. One statement per list for the lot, the players
+        read only where no pair or trio names the side."""
+        seated = [(code, seated_keys(part, merges)) for code, part in parts]
+        groups: dict[tuple[str, str], set[Any]] = defaultdict(set)
+        for code, sides in seated:
+            for keys, _names in sides or []:
+                if len(keys) > 1:
+                    groups[(code, group_kind(keys))].add(tuple(sorted(keys)))
+        shown = {where: self.shown(*where, keys) for where, keys in groups.items()}
+        players: dict[str, set[Any]] = defaultdict(set)
+        for code, sides in seated:
+            for keys, _names in sides or []:
+                if len(keys) == 1 or tuple(sorted(keys)) not in shown[(code, group_kind(keys))]:
+                    players[code].update(keys)
+        known = {code: self.shown(code, "players", keys) for code, keys in players.items()}
+        found: list[tuple[str, str] | None] = []
+        for code, sides in seated:
+            labels = [
+                self._label(code, keys, names, shown, known.get(code, {}), merges)
+                for keys, names in sides or []
+            ]
+            found.append((labels[0], labels[1]) if labels else None)
+        return found
+
+    @staticmethod
+    def _label(
+        code: str,
+        keys: Sequence[str],
+        names: Sequence[str],
+        groups: Mapping[tuple[str, str], Mapping[Any, str]],
+        players: Mapping[str, str],
+        merges: Merges,
+    ) -> str:
+        """One side's name: its pair's or trio's record's, else its players' (as their records
+        name them, else as `merges` show what was typed)."""
+        if len(keys) > 1:
+            group = groups[(code, group_kind(keys))].get(tuple(sorted(keys)))
+            if group is not None:
+                return group
+        shown = [players.get(k) or merges.shown(k, n) for k, n in zip(keys, names, strict=True)]
+        return joined(shown)
 
     def names(self, limit: int) -> dict[str, str] | None:
         """Every player's key and shown name, whatever rule set they played; None when the
@@ -503,6 +566,7 @@ def _standing(turma: Turma, *, settle: bool) -> Standing | None:
     bound first (up to STEP: when more than KEEP_OPEN lie there and `settle`), or tried to
     (another view may have stored first): they must be read again."""
     aliases = dict(turma.aliases or {})
+    merges = Merges.of(aliases)
     row = db.session.execute(_STORED, {"turma": turma.id}).first()
     bound = int(row.key.get("bound", 0)) if row is not None else 0
     found = db.session.execute(_CHECK, {"turma": turma.id, "bound": bound}).one()
@@ -517,7 +581,7 @@ def _standing(turma: Turma, *, settle: bool) -> Standing | None:
     if waiting > KEEP_OPEN and settle:
         newer = _tables_after(turma.id, bound, min(STEP, waiting - KEEP_OPEN))
         read = summaries(newer)
-        fold(tally, [read[m.id] for m in newer], aliases, rows)
+        fold(tally, [read[m.id] for m in newer], merges, rows)
         key = _key(
             newer[-1].id,
             tables + len(newer),
@@ -530,7 +594,7 @@ def _standing(turma: Turma, *, settle: bool) -> Standing | None:
     if waiting <= KEEP_OPEN:  # else more than a step waits: what is stored, alone
         newer = _tables_after(turma.id, bound, KEEP_OPEN)
         read = summaries(newer)
-        fold(tally, [read[m.id] for m in newer], aliases, rows)
+        fold(tally, [read[m.id] for m in newer], merges, rows)
         tables += len(newer)
     return Standing(turma.id, seen, current, tally, rows.places, tables, count)
 

@@ -54,7 +54,7 @@ from ..rules import (
 from .board import replaced_seq, replacing_json
 from .inputs import INT_LIMIT, MAX_REASON, MAX_TEAM, checked_text, kept_visible
 from .service import MAX_RECORDS, new_token
-from .settings import SETTING_NAMES, TableSettings
+from .settings import NAME_CHANGES, NAME_SWAPPED, SETTING_NAMES, TableSettings, folded
 from .turmas import MAX_NAME, find_turma, tables
 from .words import notes_of
 
@@ -349,7 +349,7 @@ def _turma_values(given: Any, latest: datetime) -> dict[str, Any]:
         for source, target in aliases.items():
             _name(source, "Nome juntado", MAX_FOLDED)
             _name(target, "Nome juntado", MAX_FOLDED)
-            if source == target:
+            if source == folded(target):
                 raise RulesError("um nome juntado a ele mesmo")
     return values
 
@@ -386,15 +386,17 @@ _EDIT_KEYS = frozenset(SETTING_NAMES) - {"variante"}  # an edit kept before the 
 
 def _edit(text: Any) -> tuple[TableSettings, TableSettings]:
     """The settings before and after an edit, from its record's text: JSON of two settings
-    each checked as a table's."""
+    each checked as a table's (and how its changed names count, if said: one of NAME_CHANGES)."""
     if not isinstance(text, str) or len(text) > MAX_EDIT_TEXT or not kept_visible(text):
         raise RulesError("alteração da mesa ilegível")
     try:
         kept = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as error:
         raise RulesError("alteração da mesa ilegível") from error
-    if not isinstance(kept, dict) or set(kept) != set(_EDIT_SIDES):
+    if not isinstance(kept, dict) or set(kept) - {"nomes"} != set(_EDIT_SIDES):
         raise RulesError("alteração da mesa ilegível")
+    if kept.get("nomes", NAME_SWAPPED) not in NAME_CHANGES:
+        raise RulesError("alteração de nomes ilegível")
     for side in _EDIT_SIDES:
         if not isinstance(kept[side], dict) or not _EDIT_KEYS <= set(kept[side]) <= set(
             SETTING_NAMES

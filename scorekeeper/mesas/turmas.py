@@ -18,6 +18,7 @@ from ..rules import TABLE_OPTIONS, VARIANTE, RulesError
 from .inputs import checked_text
 from .refusals import StaleRevision, StaleTurma, UnknownTable, ViewOnly
 from .service import TOKEN_SHAPE, find_holder, new_token, scorer_table
+from .settings import folded
 
 MAX_NAME = 40
 DEFAULT_NAME = "Turma"
@@ -300,14 +301,18 @@ def rotate_turma_links(token: str, revision: int) -> Turma:
 
 @dataclass(frozen=True)
 class Merge:
-    """Two spellings of a name to count as one: `source` counted as `target` (both folded)."""
+    """Two spellings of a name to count as one: `source` counted as `target` (both folded),
+    shown by the name chosen (`shown`, the target as the statistics show it)."""
 
     source: str
     target: str
+    shown: str
 
 
 def merge_names(token: str, revision: int, merge: Merge, known: set[str]) -> Turma:
-    """Count one name of the turma's statistics as another, on the turma's revision."""
+    """Count one name of the turma's statistics as another, on the turma's revision: the
+    turma's aliases map each folded name merged to the name chosen (every name merged into
+    the source before goes to the target too)."""
     if merge.source not in known or merge.target not in known:
         raise RulesError("Escolha dois nomes que aparecem nas estatísticas da turma.")
     if merge.source == merge.target:
@@ -318,8 +323,9 @@ def merge_names(token: str, revision: int, merge: Merge, known: set[str]) -> Tur
         if row is None:
             raise StaleTurma()
         aliases = {k: v for k, v in dict(row.aliases or {}).items() if isinstance(v, str)}
-        aliases = {k: (merge.target if v == merge.source else v) for k, v in aliases.items()}
-        aliases[merge.source] = merge.target
+        into = (merge.source, merge.target)
+        aliases = {k: (merge.shown if folded(v) in into else v) for k, v in aliases.items()}
+        aliases[merge.source] = merge.shown
         aliases.pop(merge.target, None)
         connection.execute(update(_TURMAS).where(_TURMAS.c.id == row.id).values(aliases=aliases))
     turma = scorer_turma(token)

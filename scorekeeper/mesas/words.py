@@ -24,7 +24,7 @@ from ..rules import (
 )
 from .board import Board
 from .refusals import ReusedClientId
-from .settings import TableSettings, edit_of
+from .settings import NAME_FIXED, NAME_SWAPPED, TableSettings, edit_names, edit_of
 
 LOCAL_TZ = ZoneInfo("America/Sao_Paulo")  # tzdata (a dependency) provides it everywhere
 
@@ -112,7 +112,7 @@ def describe(outcome: Outcome, names: tuple[str, str]) -> str:
 def record_text(record: Entry, names: tuple[str, str]) -> str:
     """A record in words (see `describe`); an edit says what it changed."""
     if record.kind == Kind.MESA_EDITADA.value:
-        return edit_text(*edit_of(record))
+        return edit_text(*edit_of(record), names=edit_names(record))
     return describe(record.outcome, names)
 
 
@@ -121,18 +121,23 @@ def _changed(before: str, after: str) -> str:
     return f"{before} → {after}"
 
 
-def edit_text(before: TableSettings, after: TableSettings) -> str:
+NAMES_SAID = {NAME_FIXED: " (erro de digitação)", NAME_SWAPPED: " (entrou outra pessoa)"}
+
+
+def edit_text(before: TableSettings, after: TableSettings, names: str | None = None) -> str:
     """What an edit changed, e.g. 'Nomes mudados: Nós → Os Zapeiros, Ana → Bia · Série:
-    partidas avulsas → melhor de 3'."""
-    names = [
+    partidas avulsas → melhor de 3', and how its changed names count when it was asked
+    ('Nomes mudados (entrou outra pessoa): Ana → Bia')."""
+    changed = [
         _changed(old, new) for old, new in zip(before.teams, after.teams, strict=True) if old != new
     ]
     seats = max(before.players, after.players)
     for seat in range(seats):
         old, new = _seat(before, seat), _seat(after, seat)
         if old != new:
-            names.append(_changed(old or f"jogador {seat + 1}", new or "sem nome"))
-    parts = [f"Nomes mudados: {', '.join(names)}"] if names else []
+            changed.append(_changed(old or f"jogador {seat + 1}", new or "sem nome"))
+    said = NAMES_SAID.get(names or "", "")
+    parts = [f"Nomes mudados{said}: {', '.join(changed)}"] if changed else []
     for option in TABLE_OPTIONS:
         old_value, new_value = getattr(before, option.name), getattr(after, option.name)
         if old_value != new_value:

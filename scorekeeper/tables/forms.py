@@ -13,6 +13,7 @@ from wtforms import Field, Form, RadioField, SelectChoice, SelectField, StringFi
 from wtforms.validators import AnyOf, DataRequired, ValidationError
 
 from ..mesas.inputs import MAX_PLAYER, MAX_REASON, MAX_TEAM, checked_text, number, visible
+from ..mesas.settings import NAME_FIXED, NAME_SWAPPED
 from ..models import Mesa
 from ..rules import (
     BEST_OF,
@@ -216,23 +217,33 @@ class NewTableForm(_Form):
         return self._settings
 
 
+NAME_FIELDS = ("time_a", "time_b", *(f"jogador_{seat}" for seat in range(6)))
+
+
 class EditTableForm(NewTableForm):
     """An open table's settings, changed: the new-table form's fields, its dealer (`pe`) the
-    one of the next hand."""
+    one of the next hand, and, when a name changed on a table that has played, whether it was
+    a typo fixed or another person sitting down (`nomes`)."""
 
     DEALS = "agora"
+
+    nomes = RadioField(
+        "Mudou um nome? Diga o que foi",
+        choices=[
+            SelectChoice(NAME_FIXED, "Corrigir o nome (erro de digitação)"),
+            SelectChoice(NAME_SWAPPED, "Entrou outra pessoa no lugar"),
+        ],
+        default=None,
+        validate_choice=False,
+    )
 
     @classmethod
     def of(cls, mesa: Mesa, state: MatchState) -> EditTableForm:
         """The form filled with a table's settings as they are, the next hand's dealer."""
-        names = list(mesa.player_names or [])
-        seats = {f"jogador_{seat}": name for seat, name in enumerate(names[:6])}
         data = {
             "variante": _spelled(VARIANTE, mesa.variante),
             "jogadores": _spelled(PLAYERS, mesa.players),
-            "time_a": mesa.team_a,
-            "time_b": mesa.team_b,
-            **seats,
+            **cls.names_of(mesa),
             "pe": str(state.pe),
             "serie": _spelled(BEST_OF, mesa.best_of),
             "ferro": _spelled(FERRO_MODE, mesa.ferro_mode),
@@ -243,11 +254,28 @@ class EditTableForm(NewTableForm):
         }
         return cls(formdata=None, data=data)
 
+    @staticmethod
+    def names_of(mesa: Mesa) -> dict[str, str]:
+        """A table's names as the form's name fields hold them ('' for a seat with none)."""
+        names = list(mesa.player_names or [])[:6]
+        seats = {f"jogador_{seat}": names[seat] if seat < len(names) else "" for seat in range(6)}
+        return {"time_a": mesa.team_a, "time_b": mesa.team_b, **seats}
+
+    def renames(self, mesa: Mesa) -> bool:
+        """True when a name field holds another name than the table's."""
+        now = self.names_of(mesa)
+        return any((self[name].data or "") != now[name] for name in NAME_FIELDS)
+
     def edit(self) -> tuple[dict[str, Any], int]:
         """The checked settings of a validated form but the first dealer, and the seat that
         deals the next hand."""
         settings = dict(self.settings())
         return settings, int(settings.pop("first_dealer"))
+
+    @property
+    def names_change(self) -> str | None:
+        """How the changed names count, as posted (None when not said)."""
+        return self.nomes.data or None
 
 
 def _spelled(option: Option[Any], value: object) -> str:

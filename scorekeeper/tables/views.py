@@ -28,6 +28,7 @@ from ..errors import answer_refusals
 from ..limits import opening_limit
 from ..mesas import AlreadyApplied, BadLink, Board, Refusal, Written, answer_of, words
 from ..mesas.inputs import Write, number
+from ..mesas.service import ASK_NAMES
 from ..pages.session import JUIZ_TABLE
 from ..polls import polled_revision
 from ..rules import VARIANTS, Kind, Outcome, RulesError
@@ -240,17 +241,25 @@ def _edit_page(
     message: str | None = None,
 ) -> Response:
     """The edit of an open table: its form (filled with the table's settings unless given, as
-    posted), the revision it was drawn from and a fresh client id for its one write."""
+    posted), the revision it was drawn from and a fresh client id for its one write. A table
+    that has played asks, when a name changes, whether it is a typo fixed or another person
+    (shown at once when the form posted changed a name, else once one is typed)."""
+    mesa = board.mesa
+    shown = form or EditTableForm.of(mesa, board.state)
     page = render_template(
         "tables/edit.html",
-        mesa=board.mesa,
-        names=board.mesa.team_names,
+        mesa=mesa,
+        names=mesa.team_names,
         state=board.state,
-        form=form or EditTableForm.of(board.mesa, board.state),
-        rev=board.mesa.revision if rev is None else rev,
+        form=shown,
+        rev=mesa.revision if rev is None else rev,
         cid=str(uuid.uuid4()),
         message=message,
-        board_url=url_for("tables.board", token=board.mesa.edit_token),
+        board_url=url_for("tables.board", token=mesa.edit_token),
+        asks_names=board.played and mesa.torneio_id is None,
+        current_names=EditTableForm.names_of(mesa),
+        renamed=shown.renames(mesa),
+        names_missing=message == ASK_NAMES,
     )
     return make_response(page, status)
 
@@ -275,7 +284,7 @@ def edit_save(token: str) -> Response:
         if not form.validate():
             raise RulesError(form.error or "Opções inválidas.")
         settings, dealer = form.edit()
-        mesas.edit_table(token, write.rev, settings, dealer, write.cid)
+        mesas.edit_table(token, write.rev, settings, dealer, write.cid, form.names_change)
     except AlreadyApplied:
         pass  # sent again after a lost answer: the board shows it done
     except BadLink:

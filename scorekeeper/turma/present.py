@@ -9,7 +9,7 @@ import tempfile
 import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import chain
+from itertools import chain, islice
 from typing import Any
 
 from flask import url_for
@@ -339,14 +339,20 @@ def turma_view(turma: Turma, before: int | None = None, *, names: bool = False) 
     cost that does not grow with its history."""
     page = turmas.tables_page(turma, before)
     found = stats_domain.summaries(page.mesas)
-    evenings = [stats_domain.evening(m, found[m.id]) for m in page.mesas]
+    merges = stats_domain.Merges.of(turma.aliases)
 
     def shown(standing: tallies.Standing) -> tuple[Any, ...]:
-        """What the page shows of the statistics."""
+        """What the page shows of the statistics, and its tables' sides as they name them."""
         chosen = standing.names(MERGE_CHOICES) if names else None
-        return rules_parts(standing), chosen, standing.counted, standing.count
+        asked = [(str(found[m.id]["variante"]), found[m.id]) for m in page.mesas]
+        sides = standing.sides(asked, merges)
+        return rules_parts(standing), chosen, standing.counted, standing.count, sides
 
-    parts, chosen, counted, count = tallies.read(turma, shown)
+    parts, chosen, counted, count, sides = tallies.read(turma, shown)
+    evenings = [
+        stats_domain.evening(m, found[m.id], named)
+        for m, named in zip(page.mesas, sides, strict=True)
+    ]
     return TurmaView(
         turma, page.mesas, count, evenings, parts, found, counted, chosen, before is None,
         page.older,
@@ -394,8 +400,9 @@ def list_view(turma: Turma, slug: str, code: str | None, number: int) -> ListVie
 
 
 def merge_of(turma: Turma, source: str, target: str) -> tuple[turmas.Merge, set[str]]:
-    """'Juntar nomes' as asked (each name chosen by its key, or typed as it is shown) and
-    which of the two are players of the turma's statistics."""
+    """'Juntar nomes' as asked (each name chosen by its key, or typed as it is shown), with the
+    name the target is shown by (the name chosen), and which of the two are players of the
+    turma's statistics."""
     given = {text for name in (source, target) for text in (name, stats_domain.folded(name))}
     known = tallies.read(turma, lambda standing: standing.players(given))
 
@@ -403,7 +410,11 @@ def merge_of(turma: Turma, source: str, target: str) -> tuple[turmas.Merge, set[
         """The key a chosen or typed name is counted under."""
         return name if name in known else stats_domain.folded(name)
 
-    return turmas.Merge(key(source), key(target)), known
+    into = key(target)
+    chosen = known.get(into, target)
+    if stats_domain.folded(chosen) != into:  # shown by another spelling: the key itself
+        chosen = target if stats_domain.folded(target) == into else into
+    return turmas.Merge(key(source), into, chosen), set(known)
 
 
 def live_now(view: TurmaView) -> dict[str, Any] | None:
@@ -599,25 +610,35 @@ def side_players(mesa: Mesa) -> tuple[str, str]:
     )
 
 
-def _side_names(summary: Mapping[str, Any]) -> tuple[str, str]:
-    """Each side as the turma's page names it: its players ('Ana e Beto'), else its team."""
-    seated = stats_domain.sides_of(summary)
-    if seated is None:
-        return str(summary["teams"][0]), str(summary["teams"][1])
-    return stats_domain.joined(seated[0]), stats_domain.joined(seated[1])
+@dataclass(frozen=True)
+class Named:
+    """A table of a turma as its exports name it: its number (from 1, oldest first), the table,
+    its summary, each side as the statistics name it now (`sides`: its players, else its
+    teams) and each lineup it had (stats.lineup_parts) with its sides as the statistics
+    credited them (None where its players were not named)."""
+
+    number: int
+    mesa: Mesa
+    summary: Mapping[str, Any]
+    sides: tuple[str, str]
+    parts: list[tuple[Mapping[str, Any], tuple[str, str] | None]]
 
 
-def _game_rows(
-    number: int, mesa: Mesa, summary: Mapping[str, Any]
-) -> Iterator[list[Any]]:
-    """The games of the turma's `number`th table as export rows (GAMES_HEADER's order)."""
-    sides = _side_names(summary)
-    opened = words.to_local(mesa.created_at).isoformat(timespec="seconds")
+def _game_rows(table: Named) -> Iterator[list[Any]]:
+    """A table's games as export rows (GAMES_HEADER's order), each naming its sides as the
+    statistics credit it: the lineup seated when it ended (a table's teams where its players
+    were not named)."""
+    summary = table.summary
+    opened = words.to_local(table.mesa.created_at).isoformat(timespec="seconds")
     rules = VARIANTS[str(summary["variante"])].name
-    for game_number, game in enumerate(summary["games"], start=1):
+    teams = (str(summary["teams"][0]), str(summary["teams"][1]))
+    games = chain.from_iterable(
+        ((game, sides or teams) for game in part["games"]) for part, sides in table.parts
+    )
+    for game_number, (game, sides) in enumerate(games, start=1):
         ended = words.to_local(stats_domain.moment(game["at"])).isoformat(timespec="seconds")
         yield [
-            number,
+            table.number,
             opened,
             sides[0],
             sides[1],
@@ -631,30 +652,51 @@ def _game_rows(
         ]
 
 
-def _numbered(turma: Turma) -> Iterator[tuple[int, Mesa, Mapping[str, Any]]]:
-    """Every table of a turma, oldest first, numbered from 1, with its summary: read a chunk
-    at a time (what an export holds at once is bounded)."""
-    for number, (mesa, summary) in enumerate(stats_domain.each_summary(turma.id), start=1):
-        yield number, mesa, summary
+def _numbered(turma: Turma, standing: tallies.Standing) -> Iterator[Named]:
+    """Every table of a turma, oldest first, numbered from 1, with its summary and its sides
+    as the statistics (`standing`, every table counted) name them: read a chunk at a time
+    (what an export holds at once is bounded)."""
+    merges = stats_domain.Merges.of(turma.aliases)
+    tables = enumerate(stats_domain.each_summary(turma.id), start=1)
+    while chunk := list(islice(tables, stats_domain.CHUNK)):
+        parts = [_lineups(summary) for _n, (_mesa, summary) in chunk]
+        asked = [
+            (str(summary["variante"]), part)
+            for (_n, (_mesa, summary)), lineups in zip(chunk, parts, strict=True)
+            for part in [summary, *lineups]
+        ]
+        named = iter(standing.sides(asked, merges))
+        for (number, (mesa, summary)), lineups in zip(chunk, parts, strict=True):
+            teams = (str(summary["teams"][0]), str(summary["teams"][1]))
+            now = next(named)
+            credited = [(part, next(named)) for part in lineups] or [(summary, now)]
+            yield Named(number, mesa, summary, now or teams, credited)
+
+
+def _lineups(summary: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """A table's lineups (stats.lineup_parts), none when its one lineup is the table as it
+    is now (named once, as its sides now)."""
+    parts = stats_domain.lineup_parts(summary)
+    return [] if parts == [summary] else parts
 
 
 def turma_games(turma: Turma) -> Iterator[list[Any]]:
     """Every game of a turma, oldest first, as export rows (GAMES_HEADER's order), as they
     are read."""
-    for number, mesa, summary in _numbered(turma):
-        yield from _game_rows(number, mesa, summary)
+    for table in _numbered(turma, tallies.standing(turma)):
+        yield from _game_rows(table)
 
 
 _JSON = json.JSONEncoder(ensure_ascii=False)  # one encoder for every item an export writes
 SPOOLED = 1 << 20  # the games' text a JSON export holds in memory (more goes to a file)
 
 
-def _table_json(mesa: Mesa, summary: Mapping[str, Any]) -> dict[str, Any]:
+def _table_json(table: Named) -> dict[str, Any]:
     """A table of a turma as the JSON export names it."""
-    evening = stats_domain.evening(mesa, summary)
+    evening = stats_domain.evening(table.mesa, table.summary)
     return {
-        **mesa_json(mesa),
-        "lados": list(_side_names(summary)),
+        **mesa_json(table.mesa),
+        "lados": list(table.sides),
         "partidas_ganhas": list(evening.games),
         "series_ganhas": list(evening.series),
         "maos": evening.hands,
@@ -673,14 +715,15 @@ def _items(items: Iterator[str]) -> Iterator[str]:
 def _json_pieces(turma: Turma) -> Iterator[str]:
     """The JSON export's text, a piece at a time: the tables, oldest first, in one read of
     them (their games spooled meanwhile, to disk past SPOOLED), then the games, then each
-    rule set's statistics."""
+    rule set's statistics (every table counted first: its names are the tables' and games')."""
     yield "{" + _JSON.encode("turma") + ": " + _JSON.encode(turma.name) + ',\n"mesas": ['
+    standing = tallies.standing(turma)
     with tempfile.SpooledTemporaryFile(SPOOLED, mode="w+", encoding="utf-8") as games:
         separator = "\n"
-        for number, mesa, summary in _numbered(turma):
-            yield separator + _JSON.encode(_table_json(mesa, summary))
+        for table in _numbered(turma, standing):
+            yield separator + _JSON.encode(_table_json(table))
             separator = ",\n"
-            for row in _game_rows(number, mesa, summary):
+            for row in _game_rows(table):
                 games.write(_GAMES_SEPARATOR[games.tell() == 0])
                 games.write(_JSON.encode(dict(zip(GAMES_HEADER, row, strict=True))))
         yield '\n],\n"partidas": ['
@@ -688,7 +731,6 @@ def _json_pieces(turma: Turma) -> Iterator[str]:
         while piece := games.read(1 << 16):
             yield piece
     yield "\n]"
-    standing = tallies.standing(turma)
     for key, kind in (
         ("jogadores", "players"),
         ("duplas", "pairs"),

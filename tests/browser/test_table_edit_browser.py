@@ -58,6 +58,7 @@ def test_names_edited_mid_series_show_at_once_and_no_tap_moves(
     field.press("Backspace")
     expect(limit).to_have_text("23/24")
     field.press_sequentially("s")
+    page.get_by_test_id("nomes-substituir").click()  # Caio left: another person sat down
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.screenshot(path=str(shots / f"editar-mesa-{size}.png"), full_page=True)
     page.get_by_test_id("salvar-mesa").click()

@@ -108,6 +108,7 @@ def test_a_whole_evening_without_a_stumble(
     page.get_by_test_id("editar-mesa").click()
     page.fill("input[name=time_a]", "Patos Reais")
     page.fill("input[name=jogador_0]", "Zeca")
+    page.get_by_test_id("nomes-corrigir").click()  # a typo: Zeca played every hand
     page.get_by_test_id("salvar-mesa").click()
     page.wait_for_url(board)
     expect(page.get_by_test_id("confirmacao")).to_contain_text("Nomes mudados")

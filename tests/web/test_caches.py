@@ -144,6 +144,7 @@ def step(client: FlaskClient, app: Flask, evening: Evening, action: tuple[int, i
     elif kind == "editar":  # names and the series changed from the edit form as drawn
         form = {**edit_form(client, table), "jogador_0": ("Ana", "Bia", "Caio")[pick % 3]}
         form["serie"] = ("avulsas", "melhor_de_3", "melhor_de_5")[pick % 3]
+        form["nomes"] = ("corrigir", "substituir")[pick % 2]  # when asked: a typo or a swap
         client.post(f"/m/{table}/editar", data=form)
     elif kind == "trocar":
         moved = client.post(f"/m/{table}/trocar-links", data={"rev": revision(client, table)})

@@ -62,7 +62,7 @@ def test_each_page_loads_the_scripts_of_its_own_behaviours(app: Flask, client: F
         "/juiz": COMMON | {"juiz"},
         "/offline": COMMON | {"writes", "slot", "offline"},
         "/": COMMON | {"limits", "variante"},
-        f"/m/{edit}/editar": COMMON | {"limits"},
+        f"/m/{edit}/editar": COMMON | {"limits", "names"},
     }
     for url, expected in pages.items():
         response = client.get(url)

@@ -162,11 +162,12 @@ def test_an_edit_changes_the_names_on_every_page_and_undo_brings_the_old_ones_ba
     token = table(client)
     play(client, token, "normal:0:3", "normal:1:1")
     before = names_read_everywhere(app, client, token)
-    saved = edit(client, token, time_a="Os Zapeiros", jogador_0="Bia")
+    saved = edit(client, token, time_a="Os Zapeiros", jogador_0="Bia", nomes="corrigir")
     assert saved.status_code == 303 and saved.headers["Location"] == f"/m/{token}"
     board = client.get(f"/m/{token}").text
-    assert shown_text(board, "confirmacao") == "✓ Nomes mudados: Nós → Os Zapeiros, Ana → Bia"
-    assert log_lines(board)[0] == "Nomes mudados: Nós → Os Zapeiros, Ana → Bia 3 x 1 HH:MM"
+    said = "Nomes mudados (erro de digitação): Nós → Os Zapeiros, Ana → Bia"
+    assert shown_text(board, "confirmacao") == f"✓ {said}"
+    assert log_lines(board)[0] == f"{said} 3 x 1 HH:MM"
     assert scores(board) == (3, 1)
     after = names_read_everywhere(app, client, token)
     for page, text in after.items():
@@ -174,9 +175,7 @@ def test_an_edit_changes_the_names_on_every_page_and_undo_brings_the_old_ones_ba
         assert "Os Zapeiros" not in before[page], page
 
     undone = post(client, token, "desfazer")
-    assert by_testid(undone.text, "mensagem") == (
-        "Desfeito: Nomes mudados: Nós → Os Zapeiros, Ana → Bia."
-    )
+    assert by_testid(undone.text, "mensagem") == f"Desfeito: {said}."
     restored = names_read_everywhere(app, client, token)
     for page, text in restored.items():
         assert "Os Zapeiros" not in text.replace("Nós → Os Zapeiros", ""), page
@@ -203,7 +202,7 @@ def test_the_score_image_and_the_turma_statistics_read_the_new_names(
     view = view_token(app, token)
     image = client.get(f"/v/{view}/imagem.png").data
     assert "Ana" in client.get(f"/turma/{turma}").text
-    assert edit(client, token, jogador_0="Bia").status_code == 303
+    assert edit(client, token, jogador_0="Bia", nomes="substituir").status_code == 303
     stats = client.get(f"/turma/{turma}").text
     assert 'data-nome="Bia"' not in stats and 'data-nome="Ana"' in stats  # Ana played it
     play(client, token, "proxima_partida", "normal:0:12")
@@ -294,7 +293,7 @@ def test_a_player_swap_mid_series_keeps_the_series_the_score_and_the_deal(
     token = table(client)
     play(client, token, "normal:0:12", "proxima_partida", "normal:1:3", "normal:0:1")
     before = client.get(f"/m/{token}").text
-    assert edit(client, token, jogador_2="Eva", pe="3").status_code == 303
+    assert edit(client, token, jogador_2="Eva", pe="3", nomes="substituir").status_code == 303
     after = client.get(f"/m/{token}").text
     assert scores(after) == scores(before) == (1, 3)
     for name in ("serie", "series-a", "series-b"):

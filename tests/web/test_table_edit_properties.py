@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.extensions import db
 from scorekeeper.mesas import TableSettings, board, service
-from scorekeeper.mesas.settings import edit_of
+from scorekeeper.mesas.settings import NAME_CHANGES, edit_of
 from scorekeeper.models import ACTIVE, ENTRY_COLUMNS, HandRecord, Mesa, entry
 from scorekeeper.rules import BEST_OF, Kind, RulesError
 
@@ -32,6 +32,7 @@ EDITS = st.fixed_dictionaries(
         "team_b": st.sampled_from(TEAMS[2:]),
         "player_names": st.lists(st.sampled_from(PLAYERS), min_size=4, max_size=4),
         "dealer": st.integers(min_value=0, max_value=3),
+        "names": st.sampled_from(NAME_CHANGES),  # a typo fixed or another person, if asked
     }
 )
 UNDO_REDO = st.sampled_from(["desfazer", "refazer"])
@@ -52,10 +53,12 @@ def edit_step(app: Flask, read: board.Board, wanted: dict[str, object]) -> servi
     rules refuse it (the route's 422: nothing changed, or a series the games played exceed)."""
     values = dict(wanted)
     dealer = int(values.pop("dealer")) % int(values["players"])  # type: ignore[call-overload]
+    names = str(values.pop("names"))
     values["player_names"] = list(values["player_names"])[: int(values["players"])]  # type: ignore[call-overload]
     with app.app_context():
         try:
-            return service.edit_table(read.mesa.edit_token, read.mesa.revision, values, dealer)
+            token, revision = read.mesa.edit_token, read.mesa.revision
+            return service.edit_table(token, revision, values, dealer, None, names)
         except RulesError:
             return None
 

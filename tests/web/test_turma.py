@@ -892,7 +892,7 @@ def test_the_stored_tally_equals_a_fold_of_every_table_through_the_routes(
         cached, full = stats_both_ways(local, turma)
         assert cached == full
     with local.app_context():
-        assert turma_row(turma).aliases == {"josé": "zé"}
+        assert turma_row(turma).aliases == {"josé": "Zé"}  # the name chosen, as shown
     players = cached["paulista"]["players"]
     shown = rows_of(client.get(f"/turma/{turma}").text)
     assert sorted(shown) == sorted(player.name for player in players)  # type: ignore[attr-defined]

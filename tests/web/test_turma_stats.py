@@ -150,7 +150,7 @@ def test_a_player_swapped_in_mid_series_is_credited_only_with_the_games_after_th
     client, token, turma = table_in_turma(app)
     play(client, token, "normal:0:9", "normal:0:1", "normal:0:1", "onze_ganhou:0")
     play(client, token, "proxima_partida")
-    assert edit(client, token, jogador_0="Zeca").status_code == 303
+    assert edit(client, token, jogador_0="Zeca", nomes="substituir").status_code == 303
     play(client, token, "normal:0:12")
     players = cards(client, turma, "stats-jogador")
     assert (players["Ana"]["partidas"], players["Ana"]["vitorias"]) == ("1", "1")

@@ -27,7 +27,7 @@ from scorekeeper.extensions import db
 from scorekeeper.mesas import service, transfer
 from scorekeeper.mesas import stats as stats_domain
 from scorekeeper.mesas import turmas as turmas_domain
-from scorekeeper.mesas.settings import TableSettings
+from scorekeeper.mesas.settings import NAME_CHANGES, TableSettings
 from scorekeeper.mesas.words import NOTES
 from scorekeeper.models import Entry, HandRecord, Mesa, Turma
 from scorekeeper.pages import exports
@@ -211,7 +211,8 @@ def step(app: Flask, turma: str, tokens: list[str], action: tuple[Any, ...]) -> 
             names = [NAMES[(i + args[1]) % len(NAMES)] for i in range(mesa.players)]
             wanted = {**TableSettings.of(mesa).columns(), "player_names": names}
             wanted.update(team_a=TEAMS[args[1] % len(TEAMS)], best_of=args[2])
-            service.edit_table(token, mesa.revision, wanted, args[1] % mesa.players)
+            how = NAME_CHANGES[args[1] % 2]  # a typo fixed or another person, when asked
+            service.edit_table(token, mesa.revision, wanted, args[1] % mesa.players, None, how)
         elif kind == "juntar":
             row = turmas_domain.scorer_turma(turma)
             source, target = (stats_domain.folded(NAMES[i % len(NAMES)]) for i in args[1:])
@@ -656,6 +657,13 @@ def edit_after(record: list[Any], **changes: Any) -> None:
     record[field("settings")] = json.dumps(kept)
 
 
+def edit_names(record: list[Any], how: str) -> None:
+    """Change how an edit's record says its changed names count."""
+    kept = json.loads(record[field("settings")])
+    kept["nomes"] = how
+    record[field("settings")] = json.dumps(kept)
+
+
 def hostile(document: dict[str, Any], case: str) -> dict[str, Any]:
     """The document with one value no Tento writes, named by `case`."""
     turma, table = document["turma"], document["mesas"][0]["mesa"]
@@ -688,6 +696,8 @@ def hostile(document: dict[str, Any], case: str) -> dict[str, Any]:
             field("status"), "discarded"
         ),
         "nome_juntado_a_ele_mesmo": lambda: turma.__setitem__("aliases", {"ana": "ana"}),
+        "nome_juntado_a_ele_mesmo_escrito": lambda: turma.__setitem__("aliases", {"ana": "ANA"}),
+        "edicao_de_nomes_desconhecida": lambda: edit_names(discarded_edit, "talvez"),
         "chave_desconhecida": lambda: document.__setitem__("dono", "eu"),
     }
     edits[case]()
@@ -715,6 +725,8 @@ HOSTILE = [
     "mao_descartada_que_nao_existe",
     "ultimo_registro_descartado",
     "nome_juntado_a_ele_mesmo",
+    "nome_juntado_a_ele_mesmo_escrito",
+    "edicao_de_nomes_desconhecida",
     "chave_desconhecida",
 ]
 
@@ -733,8 +745,9 @@ def test_a_file_with_a_value_no_tento_writes_is_refused_and_changes_nothing(
     nothing written: a time out of 1970..now+1 day, a revision past the 32-bit columns' room
     or below the writes its records prove, a name or reason with NUL, a line break or a bidi
     control, a name longer than the forms take (24 for a player or a team), a discarded edit
-    whose settings are unreadable or hold such a name, a discarded hand the rules never take,
-    a merge of a name into itself, a key this Tento does not know."""
+    whose settings are unreadable or hold such a name or a way of counting its names no page
+    offers, a discarded hand the rules never take, a merge of a name into itself (however it
+    is spelled), a key this Tento does not know."""
     message = refused(app, resealed(hostile(rich, case)))
     assert message.startswith("O arquivo da turma tem um problema (")
     assert message.endswith("): nada foi importado.")
