@@ -37,7 +37,7 @@ run: db
 # and every import declared (deptry).
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check scorekeeper tests bench
-	$(BIN)/mypy --strict scorekeeper/rules scorekeeper/torneios/bracket.py
+	$(BIN)/mypy --strict scorekeeper/rules scorekeeper/domain/torneio/bracket.py
 	$(BIN)/lint-imports
 	$(BIN)/deptry scorekeeper
 

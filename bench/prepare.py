@@ -11,7 +11,7 @@ from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, insert, literal, select, text
 
-from scorekeeper.mesas import new_token
+from scorekeeper.domain.mesa import new_token
 from scorekeeper.models import ACTIVE, HandRecord, Mesa, utcnow
 from scorekeeper.rules import Kind, MatchConfig, MatchState, Outcome, Phase
 

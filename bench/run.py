@@ -460,7 +460,7 @@ def measure(
     """One wrk run of a load.lua mode on these tables (their revisions read just before)."""
     listed = "-"
     if ids is not None:
-        listed = write_tables(setup.engine, setup.folder / "tables.txt", ids)
+        listed = write_tables(setup.engine, setup.folder / "mesa.txt", ids)
     return wrk(setup, "load.lua", [mode, listed], seconds=seconds, connections=connections)
 
 

@@ -34,8 +34,8 @@ sys.path.insert(0, str(ROOT))
 from bench.prepare import migrate  # noqa: E402
 from bench.run import free_port, log, postgres_server  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
+from scorekeeper.domain.torneio import access, calls, reading, setup, word  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
-from scorekeeper.torneios import access, calls, reading, setup, word  # noqa: E402
 
 POLL_S = 2.0  # the TV's and the spectators' poll (torneio.views.POLL_MS)
 BROWSER_ENCODING = "gzip, deflate, br"
@@ -310,7 +310,7 @@ def costs(database_url: str, torneio: Torneio, repeat: int) -> dict[str, float]:
     from flask import render_template
 
     from scorekeeper import caches
-    from scorekeeper.torneio import present
+    from scorekeeper.web.torneio import present
 
     settings = {"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "bench"}
     app = create_app(settings)

@@ -25,9 +25,9 @@ from sqlalchemy import insert, select  # noqa: E402
 
 from bench.prepare import history, history_rows  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
+from scorekeeper.domain.mesa import new_token  # noqa: E402
+from scorekeeper.domain.mesa.service import record_outcome  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
-from scorekeeper.mesas import new_token  # noqa: E402
-from scorekeeper.mesas.service import record_outcome  # noqa: E402
 from scorekeeper.models import HandRecord, Mesa, Turma, utcnow  # noqa: E402
 from scorekeeper.rules import Kind, Outcome  # noqa: E402
 

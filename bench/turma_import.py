@@ -30,8 +30,9 @@ from flask import Flask  # noqa: E402
 
 from bench.prepare import history  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
+from scorekeeper.domain.mesa import service  # noqa: E402
+from scorekeeper.domain.turma import transfer, turmas  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
-from scorekeeper.mesas import service, transfer, turmas  # noqa: E402
 from scorekeeper.rules import Kind  # noqa: E402
 
 RECORDS = 150  # an evening's table: a melhor de 3 and more, with notes, a fix and an undo

@@ -46,8 +46,9 @@ from bench.run import (  # noqa: E402
     worker_pids,
 )
 from scorekeeper import create_app  # noqa: E402
+from scorekeeper.domain.mesa import new_token  # noqa: E402
+from scorekeeper.domain.turma import transfer  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
-from scorekeeper.mesas import new_token, transfer  # noqa: E402
 from scorekeeper.models import ACTIVE, HandRecord, Mesa, Turma, utcnow  # noqa: E402
 from scorekeeper.rules import MINEIRO, PAULISTA, MatchConfig, MatchState, Outcome  # noqa: E402
 

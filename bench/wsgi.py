@@ -12,15 +12,15 @@ from flask import Flask, Response, request
 from sqlalchemy import bindparam, update
 
 import scorekeeper
-from scorekeeper.extensions import db
-from scorekeeper.mesas import (
+from scorekeeper.domain.mesa import (
     AlreadyApplied,
     ReusedClientId,
     StaleRevision,
     UnknownTable,
     record_outcome,
 )
-from scorekeeper.mesas.inputs import Write
+from scorekeeper.domain.mesa.inputs import Write
+from scorekeeper.extensions import db
 from scorekeeper.models import Mesa
 from scorekeeper.rules import Outcome, RulesError
 

@@ -8,9 +8,10 @@ from typing import Any
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import assets, caches, config
+from . import caches, config
 from .database import init_engines
 from .extensions import compress, csrf, db, htmx, limiter, migrate
+from .web import assets
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -51,7 +52,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .web import register, security_headers
 
     register(app)
-    from .polls import UnchangedPolls
+    from .web.polls import UnchangedPolls
 
     app.wsgi_app = UnchangedPolls(app, app.wsgi_app, security_headers())  # type: ignore[method-assign]
     proxies = app.config["TRUSTED_PROXIES"]

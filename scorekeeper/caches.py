@@ -6,7 +6,7 @@ its cost. `TENTO_CACHES=boards,live` keeps only the caches named. A cache stays 
 earns at least 10% on one of its requests (bench/caches.py measures each; the figures are in
 `gain` below and in bench/README.md).
 
-The invariants the caches rely on, held by the domain (mesas.service) and the schema:
+The invariants the caches rely on, held by the domain (domain.mesa.service) and the schema:
 - every write moves its table's revision on, in the write's own transaction;
 - a cache is filled only outside a write's transaction or after its commit: nothing a
   rolled-back transaction wrote reaches one;
@@ -110,7 +110,7 @@ STATEMENTS = Cache(
 )
 FORECASTS = Cache(
     "forecasts",
-    "the forecast's game table as JSON and its hash (tables.present.forecast_table)",
+    "the forecast's game table as JSON and its hash (web.mesa.present.forecast_table)",
     "the special-hand threshold (11 or 10)",
     4,
     "pure: the table is the rules engine's answer for every score of a game and every tap",

@@ -72,7 +72,7 @@ class Mesa(db.Model):  # type: ignore[name-defined,misc]
     turma_id: Mapped[int | None] = mapped_column(ForeignKey("turma.id"), index=True)
     previous_id: Mapped[int | None] = mapped_column(ForeignKey("mesa.id"))
     # How many times "trocar links" gave it new tokens: a rematch whose links were changed is
-    # no longer reached from the table it follows (see mesas.turmas.play_again).
+    # no longer reached from the table it follows (see domain.turma.turmas.play_again).
     link_changes: Mapped[int] = mapped_column(default=0, server_default="0")
     # The torneio this table plays a match of, if any: its series is the match (no "nova
     # série", no "jogar de novo") and its end moves the torneio's bracket on.
@@ -330,9 +330,10 @@ class HandRecord(db.Model):  # type: ignore[name-defined,misc]
     # record of an abandoned branch, which never comes back.
     state: Mapped[list[int | None] | None] = mapped_column(JSON)
     # On a "mesa_editada" record, the table's settings before and after the edit, as JSON text
-    # (see mesas.settings): undo puts the first back, redo the second. On a hand recorded in the
-    # place of another (the juiz's "trocar"), that hand's seq (mesas.board.replacing_json): undo
-    # brings it back, redo takes it out again. None on any other.
+    # (see domain.mesa.settings): undo puts the first back, redo the second. On a hand recorded
+    # in the place of another (the juiz's "trocar"), that hand's seq
+    # (domain.mesa.board.replacing_json): undo brings it back, redo takes it out again. None on
+    # any other.
     settings: Mapped[str | None] = mapped_column(Text)
 
     mesa: Mapped[Mesa] = relationship(back_populates="records")
@@ -341,7 +342,7 @@ class HandRecord(db.Model):  # type: ignore[name-defined,misc]
 class MesaWrite(db.Model):  # type: ignore[name-defined,misc]
     """An applied write's client-made id (one per tap, undo, redo, note or correction), the
     revision it made, the record it touched and what the write was (`fingerprint`, see
-    mesas.service.fingerprint; None for writes journaled before it was kept): a retried write
+    domain.mesa.service.fingerprint; None for writes journaled before it was kept): a retried write
     is recognised, never repeated, and an id reused for another write is refused."""
 
     __tablename__ = "mesa_write"

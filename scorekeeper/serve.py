@@ -52,10 +52,10 @@ from waitress.channel import HTTPChannel
 from waitress.server import BaseWSGIServer
 from waitress.task import ErrorTask
 
-from . import create_app, errors
-from .mesas import transfer
-from .pages.links import is_local_host, lan_address
-from .web import security_headers
+from . import create_app
+from .domain.turma import transfer
+from .web import errors, security_headers
+from .web.common.links import is_local_host, lan_address
 
 ALL_INTERFACES = ("", "0.0.0.0", "::")
 

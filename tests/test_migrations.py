@@ -45,7 +45,7 @@ def test_the_state_migration_stores_each_records_checkpoint(tmp_path: Path) -> N
     (active, then undone) gets the state after it, and the board reads as the full fold."""
     from sqlalchemy import text
 
-    from scorekeeper.mesas import board_of, load_board
+    from scorekeeper.domain.mesa import board_of, load_board
     from scorekeeper.models import ENTRY_COLUMNS, HandRecord, Mesa, entry
 
     app = create_app(
@@ -105,8 +105,8 @@ def test_the_turma_migration_keeps_every_table_and_record_both_ways(tmp_path: Pa
     foreign keys on: the hand records, which cascade from it, are all still there."""
     from flask_migrate import downgrade
 
-    from scorekeeper.mesas import open_table
-    from scorekeeper.mesas.service import record_outcome
+    from scorekeeper.domain.mesa import open_table
+    from scorekeeper.domain.mesa.service import record_outcome
     from scorekeeper.rules import Kind, Outcome
 
     app = create_app(
@@ -133,9 +133,9 @@ def test_the_turma_summary_migration_keeps_every_turma_table_and_record_both_way
     from flask_migrate import downgrade
     from sqlalchemy import func, select
 
-    from scorekeeper.mesas import open_table
-    from scorekeeper.mesas.service import record_outcome
-    from scorekeeper.mesas.turmas import create_turma
+    from scorekeeper.domain.mesa import open_table
+    from scorekeeper.domain.mesa.service import record_outcome
+    from scorekeeper.domain.turma.turmas import create_turma
     from scorekeeper.models import Mesa, Turma
     from scorekeeper.rules import Kind, Outcome
 
@@ -170,8 +170,8 @@ def test_the_ids_migration_keeps_every_record_and_never_gives_a_deleted_id_again
     from flask_migrate import downgrade
     from sqlalchemy import delete, func, select, text
 
-    from scorekeeper.mesas import open_table
-    from scorekeeper.mesas.service import record_outcome
+    from scorekeeper.domain.mesa import open_table
+    from scorekeeper.domain.mesa.service import record_outcome
     from scorekeeper.models import HandRecord, Mesa, MesaWrite
     from scorekeeper.rules import Kind, Outcome
 
@@ -233,8 +233,8 @@ def test_the_edits_migration_keeps_the_log_and_its_downgrade_drops_only_the_edit
     from flask_migrate import downgrade
     from sqlalchemy import select, text
 
-    from scorekeeper.mesas import open_table
-    from scorekeeper.mesas.service import edit_table, record_outcome
+    from scorekeeper.domain.mesa import open_table
+    from scorekeeper.domain.mesa.service import edit_table, record_outcome
     from scorekeeper.models import HandRecord
     from scorekeeper.rules import Kind, Outcome
 

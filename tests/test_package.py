@@ -32,7 +32,7 @@ def test_wheel_carries_templates_static_and_migrations(wheel: Path) -> None:
     """templates/ and static/ live at the top level but must ship inside the package."""
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "scorekeeper/templates/base.html" in names
-    assert "scorekeeper/templates/tables/_board.html" in names
+    assert "scorekeeper/templates/mesa/_board.html" in names
     assert "scorekeeper/static/css/app.css" in names
     assert "scorekeeper/static/vendor/htmx-2.0.11.min.js" in names
     assert "scorekeeper/static/vendor/htmx-LICENSE.txt" in names

@@ -24,9 +24,9 @@ import pytest
 import requests
 
 from scorekeeper import create_app, serve
+from scorekeeper.domain.mesa.service import new_token
+from scorekeeper.domain.turma import transfer
 from scorekeeper.extensions import db
-from scorekeeper.mesas import transfer
-from scorekeeper.mesas.service import new_token
 from scorekeeper.models import Mesa, Turma
 
 from . import processes

@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from scorekeeper.pages import links
+from scorekeeper.web.common import links
 
 from .pages import tap
 

@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
-from scorekeeper.pages import links
+from scorekeeper.web.common import links
 
 from .pages import open_table, tap
 

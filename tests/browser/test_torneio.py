@@ -23,8 +23,8 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
+from scorekeeper.domain.torneio import access, clock
 from scorekeeper.extensions import db
-from scorekeeper.torneios import access, clock
 
 from ..conftest import require_program
 from .conftest import PHONE

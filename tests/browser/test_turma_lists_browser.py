@@ -10,10 +10,10 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Page, expect
 
-from scorekeeper import mesas
-from scorekeeper.mesas import turmas
+from scorekeeper.domain.mesa import service
+from scorekeeper.domain.turma import turmas
 from scorekeeper.rules import Kind, Outcome
-from scorekeeper.turma import present
+from scorekeeper.web.turma import present
 
 from .test_turma_browser import _OVERFLOWING
 
@@ -31,17 +31,18 @@ def big_turma(app: Flask, name: str) -> str:
         if n % 5 == 4:
             settings.update(variante="mineiro", manilhas="fixa", deck="sujo", special_at=10)
         with app.app_context():
-            table = mesas.open_table(settings).edit_token
+            table = service.open_table(settings).edit_token
             if not token:
                 token = turmas.create_turma(table, 0, name).edit_token
             else:
                 turmas.join_turma(table, 0, token)
-            board = mesas.scorer_board(table)
+            board = service.scorer_board(table)
             side = n % 2
             legal = board.state.legal_outcomes()
             hands = [o for o in legal if o.side == side and o.kind is Kind.NORMAL]
             best = max(hands, key=lambda o: o.points or 0)
-            mesas.record_outcome(table, board.mesa.revision, Outcome(best.kind, side, best.points))
+            outcome = Outcome(best.kind, side, best.points)
+            service.record_outcome(table, board.mesa.revision, outcome)
     return token
 
 

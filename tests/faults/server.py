@@ -19,8 +19,8 @@ from typing import Any
 import requests
 
 from scorekeeper import create_app
+from scorekeeper.domain.mesa import new_token
 from scorekeeper.extensions import db
-from scorekeeper.mesas import new_token
 from scorekeeper.models import Mesa
 
 from .. import processes

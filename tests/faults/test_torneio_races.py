@@ -17,9 +17,9 @@ from flask import Flask
 from sqlalchemy import func, select
 
 from scorekeeper import create_app
+from scorekeeper.domain.torneio import setup
 from scorekeeper.extensions import db
 from scorekeeper.models import HandRecord, Mesa, Torneio
-from scorekeeper.torneios import setup
 
 from .server import CSRF, REQUEST_TIMEOUT, Scorer, running
 

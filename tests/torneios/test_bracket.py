@@ -1,6 +1,7 @@
-"""A torneio's bracket as pure values (scorekeeper.torneios.bracket): the draw and its byes, the
-words said about matches, the 3rd-place match, the calls to mesas and the calls taken back;
-then, as properties, whole evenings of results, overrides and undos on a model of the service."""
+"""A torneio's bracket as pure values (scorekeeper.domain.torneio.bracket): the draw and its
+byes, the words said about matches, the 3rd-place match, the calls to mesas and the calls taken
+back; then, as properties, whole evenings of results, overrides and undos on a model of the
+service."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.torneios.bracket import (
+from scorekeeper.domain.torneio.bracket import (
     BYE,
     THIRD,
     Bracket,

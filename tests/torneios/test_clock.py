@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from scorekeeper.domain.torneio import clock
 from scorekeeper.rules import Kind, Outcome
-from scorekeeper.torneios import clock
 
 START = datetime(2026, 12, 2, 23, 0, 30, tzinfo=UTC)
 NAMES = ("Ana e Beto", "Caio e Duda")

@@ -15,7 +15,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.pages import links
+from scorekeeper.web.common import links
 
 from .helpers import HX, by_testid, open_table, play, post, revision, scores
 

@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.mesas import forecast
+from scorekeeper.domain.mesa import forecast
 from scorekeeper.rules import MatchConfig, MatchState, Outcome
 
 from ..profiles import examples

@@ -12,9 +12,8 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import mesas
+from scorekeeper.domain.mesa import Board, Written, service
 from scorekeeper.extensions import db
-from scorekeeper.mesas import Board, Written
 from scorekeeper.models import ACTIVE, HandRecord, Mesa
 from scorekeeper.rules import BEST_OF, Kind, MatchState, Outcome, RulesError, fold
 
@@ -57,13 +56,13 @@ def log_rows(app: Flask, token: str) -> list[tuple[int, str, int | None, int | N
 def new_table(app: Flask, series: str) -> str:
     """Open a table of this series (the form's name for it); its scorer token."""
     with app.app_context():
-        return mesas.open_table({"best_of": BEST_OF.spelled(series)}).edit_token
+        return service.open_table({"best_of": BEST_OF.spelled(series)}).edit_token
 
 
 def board(app: Flask, token: str) -> Board:
     """The board as the board page reads it."""
     with app.app_context():
-        return mesas.scorer_board(token)
+        return service.scorer_board(token)
 
 
 def write(app: Flask, read: Board, action: Action) -> Written | None:
@@ -73,12 +72,12 @@ def write(app: Flask, read: Board, action: Action) -> Written | None:
     with app.app_context():
         try:
             if action == "desfazer":
-                return mesas.undo(token, rev)
+                return service.undo(token, rev)
             if action == "refazer":
-                return mesas.redo(token, rev)
+                return service.redo(token, rev)
             assert isinstance(action, int)
             legal = read.state.legal_outcomes()
-            return mesas.record_outcome(token, rev, legal[action % len(legal)])
+            return service.record_outcome(token, rev, legal[action % len(legal)])
         except RulesError:
             return None
 

@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import caches, create_app
+from scorekeeper.domain.mesa import load_board
 from scorekeeper.extensions import db
-from scorekeeper.mesas import load_board
 from scorekeeper.models import Mesa, Turma
 
 from .helpers import edit_form, open_table, post, revision

@@ -14,10 +14,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
+from scorekeeper.domain.turma.turmas import REMATCH_ELSEWHERE
 from scorekeeper.extensions import db
-from scorekeeper.mesas.turmas import REMATCH_ELSEWHERE
 from scorekeeper.models import Mesa, Turma
-from scorekeeper.pages.exports import FORMULA_STARTS
+from scorekeeper.web.common.exports import FORMULA_STARTS
 
 from .helpers import by_testid, open_table, post, revision, tap
 

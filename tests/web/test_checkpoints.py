@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import caches, create_app
+from scorekeeper.domain.mesa import board, board_of, service
 from scorekeeper.extensions import db
-from scorekeeper.mesas import board, board_of, service
 from scorekeeper.models import ENTRY_COLUMNS, HandRecord, Mesa, entry
 from scorekeeper.rules import BEST_OF, Kind, Outcome, RulesError
 

@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import create_app
+from scorekeeper.domain.mesa import board_of, load_board, words
 from scorekeeper.extensions import db
-from scorekeeper.mesas import board_of, load_board, words
 from scorekeeper.models import ENTRY_COLUMNS, HandRecord, Mesa, MesaWrite, entry
 
 from .helpers import by_testid, open_table, post, revision, scores

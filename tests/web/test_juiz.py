@@ -10,8 +10,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper.domain.mesa import load_board
 from scorekeeper.extensions import db
-from scorekeeper.mesas import load_board
 from scorekeeper.models import Mesa
 
 # Rulings come from the address; applying one is the board's write (test_board runs it on both

@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.pages import links
+from scorekeeper.web.common import links
 
 from .helpers import play
 from .test_juiz import hooks, open_table, text_of, verdict

@@ -12,8 +12,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper.domain.mesa import load_board
 from scorekeeper.extensions import db
-from scorekeeper.mesas import load_board
 from scorekeeper.models import HandRecord, Mesa
 from scorekeeper.rules import MatchState
 

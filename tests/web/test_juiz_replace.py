@@ -16,11 +16,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
 
-from scorekeeper import mesas
+from scorekeeper.domain.mesa import Board, board_of, service
+from scorekeeper.domain.turma import stats, transfer, turmas
 from scorekeeper.extensions import db
-from scorekeeper.mesas import service, transfer
-from scorekeeper.mesas import stats as stats_domain
-from scorekeeper.mesas import turmas as turmas_domain
 from scorekeeper.models import ACTIVE, ENTRY_COLUMNS, HandRecord, Mesa, entry
 from scorekeeper.rules import Kind, Outcome, RulesError
 
@@ -57,7 +55,7 @@ def reasons(app: Flask, token: str) -> list[str | None]:
         return list(rows.scalars())
 
 
-def folded_and_read(app: Flask, token: str) -> tuple[mesas.Board, mesas.Board]:
+def folded_and_read(app: Flask, token: str) -> tuple[Board, Board]:
     """The table's board as the app reads it (its checkpoints) and as the fold of every record
     from the first gives it."""
     with app.app_context():
@@ -65,7 +63,7 @@ def folded_and_read(app: Flask, token: str) -> tuple[mesas.Board, mesas.Board]:
         rows = db.session.execute(
             db.select(*ENTRY_COLUMNS).where(HandRecord.mesa_id == mesa.id).order_by(HandRecord.seq)
         )
-        return service.read_board(mesa), mesas.board_of(mesa, [entry(row) for row in rows])
+        return service.read_board(mesa), board_of(mesa, [entry(row) for row in rows])
 
 
 def same_fold(app: Flask, token: str) -> bool:
@@ -268,7 +266,7 @@ def test_no_replacement_when_the_last_record_is_no_hand(
     before = log_of(app, token)
     with app.app_context():
         mesa = db.session.execute(db.select(Mesa).filter_by(edit_token=token)).scalar_one()
-        newest = mesas.load_board(mesa).last
+        newest = service.load_board(mesa).last
     assert newest is not None
     form |= {"rev": str(revision(client, token)), "substitui": str(newest.id)}
     response = client.post("/juiz/aplicar", data=form)
@@ -423,7 +421,7 @@ def domain_write(mesa: Mesa, kind: str, args: list[Any]) -> None:
     elif kind == "refazer":
         service.redo(token, rev)
     else:
-        stats_domain.summaries([mesa])
+        stats.summaries([mesa])
 
 
 def fresh(mesa_id: int) -> Mesa:
@@ -442,15 +440,15 @@ def cold_summary(mesa: Mesa) -> dict[str, Any]:
         .where(records.c.mesa_id == mesa.id, records.c.status == ACTIVE)
         .order_by(records.c.seq)
     )
-    found = stats_domain.summarize(mesa, [entry(row) for row in db.session.execute(query)])
+    found = stats.summarize(mesa, [entry(row) for row in db.session.execute(query)])
     return {k: v for k, v in found.items() if k != "marks"}
 
 
 def kept_summary(mesa: Mesa) -> dict[str, Any]:
     """The table's summary brought up to date from the stored one, its checkpoints left out."""
-    table = stats_domain.MesaSummary.__table__
+    table = stats.MesaSummary.__table__
     row = db.session.execute(select(table).where(table.c.mesa_id == mesa.id)).first()
-    found = stats_domain.refreshed(mesa, row)
+    found = stats.refreshed(mesa, row)
     return {k: v for k, v in found.items() if k != "marks"}
 
 
@@ -480,7 +478,7 @@ def test_after_any_replacements_undos_and_redos_the_log_stays_the_truth(
     read from the checkpoints equals the fold of the whole log from its first record, and the
     turma's summary brought up to date from the one stored on the way equals the fold of every
     active record; a replacement moves the revision on by one."""
-    monkeypatch.setattr(stats_domain, "MARGIN", 2)  # checkpoints among a few records
+    monkeypatch.setattr(stats, "MARGIN", 2)  # checkpoints among a few records
     with app.app_context():
         mesa_id = service.open_table({"players": 2, "best_of": best_of}).id
         for kind, *args in steps:
@@ -518,7 +516,7 @@ def test_a_turma_file_carries_replacements_done_and_undone(app: Flask) -> None:
     redo then work on the imported tables as on the first."""
     first = new_table(app, None, 2, 3, True)
     with app.app_context():
-        turma = turmas_domain.create_turma(first, 0, "Truco de quinta").edit_token
+        turma = turmas.create_turma(first, 0, "Truco de quinta").edit_token
     second = new_table(app, turma, 2, 0, True)
     for token, undone in ((first, False), (second, True)):
         with app.app_context():
@@ -529,7 +527,7 @@ def test_a_turma_file_carries_replacements_done_and_undone(app: Flask) -> None:
     copy = imported(app, exported(app, turma))
     assert picture(app, copy.turma.edit_token) == picture(app, turma)
     with app.app_context():
-        tables = turmas_domain.tables(turmas_domain.scorer_turma(copy.turma.edit_token), None)
+        tables = turmas.tables(turmas.scorer_turma(copy.turma.edit_token), None)
         tokens = {m.id: m.edit_token for m in tables}
     for token in tokens.values():
         with app.app_context():
@@ -544,7 +542,7 @@ def marked_file(app: Flask, change: str) -> bytes:
     mark altered (`change`), sealed again with a checksum that holds."""
     token = new_table(app, None, 2, 0, True)
     with app.app_context():
-        turma = turmas_domain.create_turma(token, 0, "Truco de quinta").edit_token
+        turma = turmas.create_turma(token, 0, "Truco de quinta").edit_token
         tapped(token, Outcome(Kind.NORMAL, 0, 1))
         tapped(token, Outcome(Kind.NORMAL, 0, 3))
         in_its_place(token, Outcome(Kind.NORMAL, 1, 3))

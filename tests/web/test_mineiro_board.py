@@ -9,11 +9,11 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper.domain.mesa import forecast
 from scorekeeper.extensions import db
-from scorekeeper.mesas import forecast
 from scorekeeper.models import Mesa
 from scorekeeper.rules import MatchConfig, MatchState, Outcome
-from scorekeeper.turma import present as turma_present
+from scorekeeper.web.turma import present as turma_present
 
 from .helpers import by_testid, open_table, play, post, scores, showing, tap
 

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from scorekeeper.juiz.query import CARD_OPTIONS, EVENT_KEYS, ROUND_KEYS, WHOLE_OPTIONS
 from scorekeeper.models import Mesa
 from scorekeeper.rules import ANSWERER, TABLE_OPTIONS, Option
-from scorekeeper.tables.forms import NewTableForm
+from scorekeeper.web.juiz.query import CARD_OPTIONS, EVENT_KEYS, ROUND_KEYS, WHOLE_OPTIONS
+from scorekeeper.web.mesa.forms import NewTableForm
 
 
 @pytest.mark.parametrize("option", TABLE_OPTIONS, ids=lambda o: o.name)

@@ -14,10 +14,11 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import create_app, polls
+from scorekeeper import create_app
 from scorekeeper.database import polls_engine
 from scorekeeper.extensions import db
 from scorekeeper.models import Mesa
+from scorekeeper.web import polls
 
 from .helpers import HX, counting_statements, open_table, revision, tap
 

@@ -9,7 +9,7 @@ import re
 import pytest
 from flask.testing import FlaskClient
 
-from scorekeeper.mesas import (
+from scorekeeper.domain.mesa import (
     AlreadyApplied,
     BadLink,
     Refusal,

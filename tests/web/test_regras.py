@@ -15,11 +15,11 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.mesas.house_rules import TITLE, house_rules
-from scorekeeper.pages.session import JUIZ_TABLE
-from scorekeeper.regras import MINEIRO, SECTIONS, section_number, section_url
+from scorekeeper.domain.mesa.house_rules import TITLE, house_rules
 from scorekeeper.rules import Bet, Code, Reason, Section, Special, Word
 from scorekeeper.rules.sections import MineiroSection
+from scorekeeper.web.common.session import JUIZ_TABLE
+from scorekeeper.web.regras import MINEIRO, SECTIONS, section_number, section_url
 
 from .helpers import open_table
 

@@ -12,7 +12,7 @@ import re
 import pytest
 from flask.testing import FlaskClient
 
-from scorekeeper.pages.exports import FORMULA_STARTS
+from scorekeeper.web.common.exports import FORMULA_STARTS
 
 from .helpers import HX, open_table, play, post, revision, tap
 

@@ -10,10 +10,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
-from scorekeeper.converters import MATCH_KEY, Int32Converter
+from scorekeeper.domain.torneio import bracket
 from scorekeeper.extensions import db
 from scorekeeper.models import Mesa, Torneio
-from scorekeeper.torneios import bracket
+from scorekeeper.web.converters import MATCH_KEY, Int32Converter
 
 from .helpers import HX, by_testid, open_table, revision
 from .torneio_pages import open_torneio

@@ -15,11 +15,11 @@ from flask.testing import FlaskClient
 from sqlalchemy import text
 
 from scorekeeper import caches, create_app
+from scorekeeper.domain.mesa import service
 from scorekeeper.extensions import db
-from scorekeeper.mesas import service
 from scorekeeper.models import HandRecord, Mesa
-from scorekeeper.pages import links
-from scorekeeper.pages.qr import qr_svg
+from scorekeeper.web.common import links
+from scorekeeper.web.common.qr import qr_svg
 
 from .helpers import decode_qr, open_table
 

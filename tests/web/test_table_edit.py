@@ -372,7 +372,7 @@ def test_an_edits_words_name_each_change_and_nothing_else() -> None:
     seat), then each option with its words before and after, and whether the deal moved."""
     from dataclasses import replace
 
-    from scorekeeper.mesas import TableSettings, words
+    from scorekeeper.domain.mesa import TableSettings, words
 
     before = TableSettings(
         players=4, best_of=0, first_dealer=0, special_at=11, ferro_mode="cegas", deck="sujo",

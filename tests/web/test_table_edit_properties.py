@@ -8,9 +8,9 @@ from flask import Flask
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.domain.mesa import TableSettings, board, service
+from scorekeeper.domain.mesa.settings import NAME_CHANGES, edit_of
 from scorekeeper.extensions import db
-from scorekeeper.mesas import TableSettings, board, service
-from scorekeeper.mesas.settings import NAME_CHANGES, edit_of
 from scorekeeper.models import ACTIVE, ENTRY_COLUMNS, HandRecord, Mesa, entry
 from scorekeeper.rules import BEST_OF, Kind, RulesError
 

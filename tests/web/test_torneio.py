@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.torneios import access, bracket, calls, reading
+from scorekeeper.domain.torneio import access, bracket, calls, reading
 
 from .helpers import HX, by_testid, open_table, play, post, scores, showing, tap
 

@@ -14,10 +14,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
+from scorekeeper.domain.torneio import access, calls, clock, reading
 from scorekeeper.extensions import db
 from scorekeeper.models import HandRecord, Jogo, Mesa, Torneio
-from scorekeeper.torneio import present
-from scorekeeper.torneios import access, calls, clock, reading
+from scorekeeper.web.torneio import present
 
 from .helpers import by_testid, open_table, play, scores, tap
 from .torneio_pages import open_torneio, organiser_post, table_at, torneio_rev

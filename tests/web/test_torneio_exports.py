@@ -11,7 +11,7 @@ import re
 from flask.testing import FlaskClient
 from PIL import Image
 
-from scorekeeper.pages.exports import CSV_BOM, FORMULA_STARTS
+from scorekeeper.web.common.exports import CSV_BOM, FORMULA_STARTS
 
 from .helpers import play
 

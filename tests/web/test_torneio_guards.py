@@ -14,9 +14,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
+from scorekeeper.domain.mesa.service import TORNEIO_EDIT
+from scorekeeper.domain.turma.turmas import TORNEIO_REMATCH, TORNEIO_TABLE
 from scorekeeper.extensions import db
-from scorekeeper.mesas.service import TORNEIO_EDIT
-from scorekeeper.mesas.turmas import TORNEIO_REMATCH, TORNEIO_TABLE
 from scorekeeper.models import HandRecord, Jogo, Mesa, Turma, utcnow
 
 from .helpers import HX, by_testid, edit_form, open_table, play, post, revision

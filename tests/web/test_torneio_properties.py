@@ -15,10 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
 
+from scorekeeper.domain.mesa import all_records, board_of
+from scorekeeper.domain.torneio import bracket, reading
 from scorekeeper.extensions import db
-from scorekeeper.mesas import all_records, board_of
 from scorekeeper.models import Jogo, Mesa, Torneio
-from scorekeeper.torneios import bracket, reading
 
 from ..profiles import examples
 from .helpers import HX

@@ -18,18 +18,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import event, insert, update
 
-from scorekeeper import mesas
+from scorekeeper.domain.mesa import load_board, service
+from scorekeeper.domain.mesa import new_token as fresh_token
+from scorekeeper.domain.turma import stats, tallies, turmas
 from scorekeeper.extensions import db
-from scorekeeper.mesas import load_board
-from scorekeeper.mesas import new_token as fresh_token
-from scorekeeper.mesas import stats as stats_domain
-from scorekeeper.mesas import tallies as tallies_domain
-from scorekeeper.mesas import turmas as turmas_domain
 from scorekeeper.models import Mesa, MesaSummary, Turma, TurmaSummary
-from scorekeeper.pages import exports
 from scorekeeper.rules import RulesError
-from scorekeeper.tables.forms import NewTableForm
-from scorekeeper.turma import present as turma_present
+from scorekeeper.web.common import exports
+from scorekeeper.web.mesa.forms import NewTableForm
+from scorekeeper.web.turma import present as turma_present
 
 from ..profiles import examples
 from .helpers import HX, by_testid, open_table, play, post, revision, tap
@@ -405,9 +402,9 @@ def test_a_turma_page_reads_only_the_tables_that_changed(
     second = again(client, turma)
     client.get(f"/turma/{turma}")
     read: list[int] = []
-    original = stats_domain._read_all
+    original = stats._read_all
     monkeypatch.setattr(
-        stats_domain, "_read_all", lambda found: read.extend(m.id for m in found) or original(found)
+        stats, "_read_all", lambda found: read.extend(m.id for m in found) or original(found)
     )
     client.get(f"/turma/{turma}")
     assert read == []
@@ -493,7 +490,7 @@ def test_the_score_image_names_each_sides_players_under_its_team() -> None:
     """The chat preview says who played: seats 1 and 3 under the first team, 2 and 4 under the
     second; nothing under a team when no names were given or the name is the team's own."""
     from scorekeeper.models import Mesa
-    from scorekeeper.turma.present import side_players
+    from scorekeeper.web.turma.present import side_players
 
     seated = Mesa(team_a="Nós", team_b="Eles", player_names=["Ana", "Beto", "Caio", "Duda"])
     assert side_players(seated) == ("Ana e Caio", "Beto e Duda")
@@ -536,7 +533,7 @@ def view_reads(app: Flask, client: FlaskClient, path: str) -> tuple[int, int, in
     statements: list[str] = []
     asked: list[int] = []
     refolded: list[int] = []
-    summaries, read = stats_domain.summaries, stats_domain._read_all
+    summaries, read = stats.summaries, stats._read_all
 
     def count(*args: object) -> None:
         statements.append(str(args[2]))
@@ -552,13 +549,13 @@ def view_reads(app: Flask, client: FlaskClient, path: str) -> tuple[int, int, in
     with app.app_context():
         engine = db.engine
     event.listen(engine, "before_cursor_execute", count)
-    stats_domain._read_all = counted_read
-    stats_domain.summaries = tallies_domain.summaries = counted_summaries  # type: ignore[attr-defined]
+    stats._read_all = counted_read
+    stats.summaries = tallies.summaries = counted_summaries  # type: ignore[attr-defined]
     try:
         assert client.get(path).status_code == 200
     finally:
-        stats_domain.summaries = tallies_domain.summaries = summaries  # type: ignore[attr-defined]
-        stats_domain._read_all = read
+        stats.summaries = tallies.summaries = summaries  # type: ignore[attr-defined]
+        stats._read_all = read
         event.remove(engine, "before_cursor_execute", count)
     return len(statements), sum(asked), len(refolded)
 
@@ -580,11 +577,11 @@ def test_a_turma_page_reads_as_much_with_a_long_history_as_with_a_short_one(loca
     long = view_reads(local, client, path)
     assert short == long
     statements, rows, refolded = long
-    assert rows <= turmas_domain.TABLES_ON_PAGE + tallies_domain.KEEP_OPEN and refolded == 0
+    assert rows <= turmas.TABLES_ON_PAGE + tallies.KEEP_OPEN and refolded == 0
     with local.app_context():
         stored = db.session.get(TurmaSummary, turma_row(turma).id)
         assert stored is not None
-        assert stored.key["tables"] == 75 - tallies_domain.KEEP_OPEN
+        assert stored.key["tables"] == 75 - tallies.KEEP_OPEN
     players = rows_of(client.get(path).text)
     assert (players["Ana"]["partidas"], players["Ana"]["vitorias"]) == ("1", "1")
 
@@ -601,7 +598,7 @@ def test_a_tap_on_an_old_table_or_a_table_leaving_refolds_the_stored_tally(local
     first = open_table(client, **PLAYERS)
     turma = new_turma(client, first)
     play(client, first, *WIN_A)
-    add_tables(local, turma, tallies_domain.KEEP_OPEN + 2)
+    add_tables(local, turma, tallies.KEEP_OPEN + 2)
     assert rows_of(client.get(f"/turma/{turma}").text)["Ana"]["vitorias"] == "1"
     play(client, first, "proxima_partida", *WIN_A)  # the oldest table, inside the stored tally
     assert rows_of(client.get(f"/turma/{turma}").text)["Ana"]["vitorias"] == "2"
@@ -645,13 +642,13 @@ STEPS = st.lists(
 Lists = dict[str, dict[str, object]]
 
 
-def paged(standing: tallies_domain.Standing, size: int) -> Lists:
+def paged(standing: tallies.Standing, size: int) -> Lists:
     """Each rule set's lists as a turma's pages give them, read `size` places a page and put
     end to end (each page's places following the one before), with its chart."""
     found: Lists = {}
     for code in standing.codes():
         lists: dict[str, object] = {"nights": standing.nights(code)}
-        for kind in stats_domain.KINDS:
+        for kind in stats.KINDS:
             total, items = standing.total(code, kind), []
             for start in range(0, total, size):
                 page = standing.page(code, kind, start, size)
@@ -667,13 +664,13 @@ def paged(standing: tallies_domain.Standing, size: int) -> Lists:
 def folded_whole(row: Turma) -> Lists:
     """Each rule set's lists and chart as a fold of every table's summary, in memory, gives
     them (what the stored tally must equal)."""
-    every = sorted(turmas_domain.tables(row, None), key=lambda mesa: mesa.id)
-    found = stats_domain.summaries(every)
-    tally = stats_domain.Tally()
+    every = sorted(turmas.tables(row, None), key=lambda mesa: mesa.id)
+    found = stats.summaries(every)
+    tally = stats.Tally()
     for mesa in every:
         tally.add(found[mesa.id], row.aliases or {})
     return {
-        code: {"nights": part.chart(), **{kind: part.ranked(kind) for kind in stats_domain.KINDS}}
+        code: {"nights": part.chart(), **{kind: part.ranked(kind) for kind in stats.KINDS}}
         for code, part in tally.ordered()
     }
 
@@ -684,7 +681,7 @@ def stats_both_ways(app: Flask, turma: str, size: int = 2) -> tuple[Lists, Lists
     places a page) and as a fold of every table's summary gives them."""
     with app.app_context():
         row = turma_row(turma)
-        standing = tallies_domain.standing(row)
+        standing = tallies.standing(row)
         assert standing.complete
         return paged(standing, size), folded_whole(row)
 
@@ -709,7 +706,7 @@ def route_step(
         if response.status_code == 422:
             # The newest table's one rematch moved to another turma ('sair'): the turma's link
             # no longer reaches it.
-            assert by_testid(response.text, "mensagem") == turmas_domain.REMATCH_ELSEWHERE
+            assert by_testid(response.text, "mensagem") == turmas.REMATCH_ELSEWHERE
             return
         assert response.status_code == 303, response.text
         token = response.headers["Location"].rsplit("/", 1)[1]
@@ -725,7 +722,7 @@ def route_step(
     elif kind == "desfazer":
         post(client, tokens[args[0] % len(tokens)], "desfazer")
     elif kind == "juntar":
-        source, target = stats_domain.folded(args[0]), stats_domain.folded(args[1])
+        source, target = stats.folded(args[0]), stats.folded(args[1])
         data = {"rev": turma_rev(client, turma), "de": source, "para": target}
         client.post(f"/turma/{turma}/juntar-nomes", data=data)
     elif kind == "sair" and len(tokens) > 1:
@@ -749,20 +746,20 @@ def domain_table(app: Flask, **form: str) -> str:
     """Open a table as the home page's form does, through the domain; its scorer token."""
     settings = table_settings(app, **form)
     with app.app_context():
-        return mesas.open_table(settings).edit_token
+        return service.open_table(settings).edit_token
 
 
 def table_revision(app: Flask, token: str) -> int:
     """The revision of the table's board, as its page reads it."""
     with app.app_context():
-        return mesas.scorer_board(token).mesa.revision
+        return service.scorer_board(token).mesa.revision
 
 
 def turma_page(app: Flask, turma: str) -> turma_present.TurmaView:
     """What the turma's scorer page reads (its tables and statistics, the tally stored when
     it moved on)."""
     with app.app_context():
-        return turma_present.turma_view(turmas_domain.scorer_turma(turma))
+        return turma_present.turma_view(turmas.scorer_turma(turma))
 
 
 def domain_step(
@@ -778,52 +775,52 @@ def domain_step(
         names = {"time_a": args[0], "time_b": args[1]}
         token = domain_table(app, jogadores="2", variante=args[2], **names)
         with app.app_context():
-            turmas_domain.join_turma(token, 0, turma)
+            turmas.join_turma(token, 0, turma)
         tokens.append(token)
     elif kind == "de_novo":
         rev = turma_page(app, turma).turma.revision
         with app.app_context():
             try:
-                token = turmas_domain.play_again_in_turma(turma, rev).edit_token
+                token = turmas.play_again_in_turma(turma, rev).edit_token
             except RulesError as refused:
                 # The newest table's one rematch moved to another turma ('sair'): the turma's
                 # link no longer reaches it.
-                assert str(refused) == turmas_domain.REMATCH_ELSEWHERE
+                assert str(refused) == turmas.REMATCH_ELSEWHERE
                 return
         if token not in tokens:  # asked again, the rematch is the same table
             tokens.append(token)
     elif kind == "marcar":
         token = tokens[args[0] % len(tokens)]
         with app.app_context():
-            read = mesas.scorer_board(token)
+            read = service.scorer_board(token)
         legal = read.state.legal_outcomes()
         if legal:
             with app.app_context():
-                mesas.record_outcome(token, read.mesa.revision, legal[args[1] % len(legal)])
+                service.record_outcome(token, read.mesa.revision, legal[args[1] % len(legal)])
     elif kind == "desfazer":
         token = tokens[args[0] % len(tokens)]
         rev = table_revision(app, token)
         with app.app_context(), contextlib.suppress(RulesError):
-            mesas.undo(token, rev)
+            service.undo(token, rev)
     elif kind == "juntar":
-        source, target = stats_domain.folded(args[0]), stats_domain.folded(args[1])
+        source, target = stats.folded(args[0]), stats.folded(args[1])
         rev = turma_page(app, turma).turma.revision
         with app.app_context(), contextlib.suppress(RulesError):
-            row = turmas_domain.scorer_turma(turma)
+            row = turmas.scorer_turma(turma)
             wanted, known = turma_present.merge_of(row, source, target)
-            turmas_domain.merge_names(turma, rev, wanted, known)
+            turmas.merge_names(turma, rev, wanted, known)
     elif kind == "sair" and len(tokens) > 1:
         token = tokens.pop(args[0] % len(tokens))
         other = domain_table(app)
         with app.app_context():
-            elsewhere = turmas_domain.create_turma(other, 0, "Quinta").edit_token
+            elsewhere = turmas.create_turma(other, 0, "Quinta").edit_token
         rev = table_revision(app, token)
         with app.app_context():
-            turmas_domain.join_turma(token, rev, elsewhere)
+            turmas.join_turma(token, rev, elsewhere)
     else:  # the scorer's page for its watch link, then the watch page (with the live table)
         view_token = turma_page(app, turma).turma.view_token
         with app.test_request_context(f"/vt/{view_token}"):  # the live view links its pages
-            view = turma_present.turma_view(turmas_domain.viewer_turma(view_token))
+            view = turma_present.turma_view(turmas.viewer_turma(view_token))
             turma_present.live_now(view)
 
 
@@ -841,12 +838,12 @@ def test_the_stored_tally_always_equals_a_fold_of_every_table(
     """After any sequence of new tables (Paulista or Mineiro), jogar de novo, taps, undos, name
     merges, tables moved to another turma and page views, the statistics of each rule set a
     page gets from the stored tally equal a fold of every table's summary."""
-    monkeypatch.setattr(tallies_domain, "KEEP_OPEN", 1)  # store after two tables, not four
-    monkeypatch.setattr(tallies_domain, "STEP", 2)  # a tally built again in steps of two tables
-    monkeypatch.setattr(tallies_domain, "SHORT_LIST", 3)  # longer lists paged by the index
+    monkeypatch.setattr(tallies, "KEEP_OPEN", 1)  # store after two tables, not four
+    monkeypatch.setattr(tallies, "STEP", 2)  # a tally built again in steps of two tables
+    monkeypatch.setattr(tallies, "SHORT_LIST", 3)  # longer lists paged by the index
     first = domain_table(local, jogadores="2", time_a="Ana", time_b="Zé")
     with local.app_context():
-        turma = turmas_domain.create_turma(first, 0, "Quinta").edit_token
+        turma = turmas.create_turma(first, 0, "Quinta").edit_token
     tokens = [first]
     for action in steps:
         domain_step(local, turma, tokens, action)
@@ -880,9 +877,9 @@ def test_the_stored_tally_equals_a_fold_of_every_table_through_the_routes(
 ) -> None:
     """Through the routes, a fixed sequence of every kind of step keeps the statistics from
     the stored tally equal to a fold of every table's summary, and the page shows them."""
-    monkeypatch.setattr(tallies_domain, "KEEP_OPEN", 1)
-    monkeypatch.setattr(tallies_domain, "STEP", 2)
-    monkeypatch.setattr(tallies_domain, "SHORT_LIST", 3)
+    monkeypatch.setattr(tallies, "KEEP_OPEN", 1)
+    monkeypatch.setattr(tallies, "STEP", 2)
+    monkeypatch.setattr(tallies, "SHORT_LIST", 3)
     client = local.test_client()
     first = open_table(client, jogadores="2", time_a="Ana", time_b="Zé")
     turma = new_turma(client, first)
@@ -1029,13 +1026,13 @@ def test_the_chart_keeps_the_newest_12_evenings(local: Flask) -> None:
         play(client, token, WIN_B[0] if winner else WIN_A[0])
         want.append((f"2025-05-{day:02d}", int(winner)))
     bars = chart_bars(client.get(f"/turma/{turma}").text)
-    counts = wins_by_night(want[-stats_domain.NIGHTS :])
+    counts = wins_by_night(want[-stats.NIGHTS :])
     assert len(counts) == 12
     assert [(day, name, wins) for day, name, wins, _x in bars] == [
         (day, name, counts[day][name]) for day in sorted(counts) for name in counts[day]
     ]
     with local.app_context():
-        kept = tallies_domain.standing(turma_row(turma)).tally.part("paulista")
+        kept = tallies.standing(turma_row(turma)).tally.part("paulista")
         assert [night["day"] for night in kept.nights] == sorted(counts)
         assert kept.dropped == "2025-05-02"
 
@@ -1071,7 +1068,7 @@ def test_every_export_link_carries_the_viewer_token_never_the_scorers(local: Fla
     play(client, table, *WIN_A)
     view = watch_link(client, turma).rsplit("/", 1)[1]
     with local.app_context():
-        table_view = mesas.scorer_table(table).view_token
+        table_view = service.scorer_table(table).view_token
     pages = {
         f"/turma/{turma}": f"/vt/{view}/",
         f"/vt/{view}": f"/vt/{view}/",

@@ -19,16 +19,14 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import mesas
+from scorekeeper.domain.mesa import service
+from scorekeeper.domain.mesa.service import ASK_NAMES
+from scorekeeper.domain.mesa.settings import TableSettings
+from scorekeeper.domain.turma import stats, tallies, turmas
 from scorekeeper.extensions import db
-from scorekeeper.mesas import stats as stats_domain
-from scorekeeper.mesas import tallies as tallies_domain
-from scorekeeper.mesas import turmas as turmas_domain
-from scorekeeper.mesas.service import ASK_NAMES
-from scorekeeper.mesas.settings import TableSettings
 from scorekeeper.models import HandRecord, Mesa
 from scorekeeper.rules import MatchState, RulesError
-from scorekeeper.turma import present as turma_present
+from scorekeeper.web.turma import present as turma_present
 
 from ..profiles import examples
 from .helpers import by_testid, open_table, play, post, revision
@@ -127,7 +125,7 @@ def test_merging_a_name_shows_the_name_chosen_in_every_statistic_and_export(
     and export read "Sebastião", the games of both counted; with the first tables in the stored
     tally too (the merge counts them again under the new key)."""
     if stored:
-        monkeypatch.setattr(tallies_domain, "KEEP_OPEN", 1)
+        monkeypatch.setattr(tallies, "KEEP_OPEN", 1)
     client = app.test_client()
     first = open_table(client, **FIELD)
     turma = turma_of(client, first)
@@ -385,37 +383,37 @@ def domain_step(
     if kind == "nova":
         settings = {"player_names": list(args[0][:4]), "players": 4, "best_of": 3}
         with app.app_context():
-            token = mesas.open_table(settings).edit_token
-            turmas_domain.join_turma(token, 0, turma)
+            token = service.open_table(settings).edit_token
+            turmas.join_turma(token, 0, turma)
         tokens.append(token)
         return
     if kind == "ver":
         with app.app_context():
-            turma_present.turma_view(turmas_domain.scorer_turma(turma))
+            turma_present.turma_view(turmas.scorer_turma(turma))
         return
     if kind == "juntar":
-        source, target = stats_domain.folded(args[0]), stats_domain.folded(args[1])
+        source, target = stats.folded(args[0]), stats.folded(args[1])
         with app.app_context(), contextlib.suppress(RulesError):
-            row = turmas_domain.scorer_turma(turma)
+            row = turmas.scorer_turma(turma)
             wanted, known = turma_present.merge_of(row, source, target)
-            turmas_domain.merge_names(turma, row.revision, wanted, known)
+            turmas.merge_names(turma, row.revision, wanted, known)
             merges.update({k: target for k, v in merges.items() if v == source})
             merges[source] = target
             merges.pop(target, None)
         return
     token = tokens[args[0] % len(tokens)]
     with app.app_context():
-        board = mesas.scorer_board(token)
+        board = service.scorer_board(token)
     with app.app_context(), contextlib.suppress(RulesError):
         legal = board.state.legal_outcomes()
         if kind == "marcar" and legal:
-            mesas.record_outcome(token, board.mesa.revision, legal[args[1] % len(legal)])
+            service.record_outcome(token, board.mesa.revision, legal[args[1] % len(legal)])
         elif kind == "partida" and legal:  # a game won at once, or the next one begun
             codes = (f"normal:{args[1]}:12", "proxima_partida", "nova_serie")
             chosen = [outcome for outcome in legal if outcome.code in codes]
-            mesas.record_outcome(token, board.mesa.revision, (chosen or legal)[0])
+            service.record_outcome(token, board.mesa.revision, (chosen or legal)[0])
         elif kind == "desfazer":
-            mesas.undo(token, board.mesa.revision)
+            service.undo(token, board.mesa.revision)
         else:  # one seat to a name not at the table: a typo fixed or another person
             names = list(board.mesa.player_names)
             if args[2] in names:
@@ -423,7 +421,7 @@ def domain_step(
             names[args[1]] = args[2]
             settings = {**TableSettings.of(board.mesa).columns(), "player_names": names}
             dealer = board.state.pe
-            mesas.edit_table(token, board.mesa.revision, settings, dealer, None, args[3])
+            service.edit_table(token, board.mesa.revision, settings, dealer, None, args[3])
 
 
 FIXED_AFTER_A_GAME: Game = ((), (), -1)  # a mark among the games: a name fixed after one
@@ -436,9 +434,9 @@ def fold_of_the_log(app: Flask, turma: str) -> list[Game]:
     before it (and, for the test's statistics, puts FIXED_AFTER_A_GAME among the games)."""
     games = []
     with app.app_context():
-        every = turmas_domain.tables(turmas_domain.scorer_turma(turma), None)
+        every = turmas.tables(turmas.scorer_turma(turma), None)
         for mesa in sorted(every, key=lambda m: m.id):
-            records = [r for r in mesas.all_records(mesa) if r.status == "active"]
+            records = [r for r in service.all_records(mesa) if r.status == "active"]
             edits = [json.loads(r.settings) for r in records if r.kind == "mesa_editada"]
             lineup = list(edits[0]["antes"]["player_names"] if edits else mesa.player_names)
             table: list[tuple[list[str], int]] = []
@@ -464,10 +462,10 @@ def fold_of_the_log(app: Flask, turma: str) -> list[Game]:
 def expected(games: list[Game], merges: dict[str, str]) -> Credits:
     """Each player's and each pair's games and wins, names merged as `merges` say (the pool's
     names each have one spelling: a merged name reads as the pool's spelling of its target)."""
-    spelled = {stats_domain.folded(name): name for name in POOL}
+    spelled = {stats.folded(name): name for name in POOL}
 
     def shown(name: str) -> str:
-        key = stats_domain.folded(name)
+        key = stats.folded(name)
         return spelled[merges.get(key, key)]
 
     players: dict[str, list[int]] = {}
@@ -492,7 +490,7 @@ def statistics_read(app: Flask, turma: str) -> Credits:
     """Each player's and pair's games and wins as the turma's statistics give them (every table
     counted, the stored tally brought up to date), those who finished a game."""
     with app.app_context():
-        standing = tallies_domain.standing(turmas_domain.scorer_turma(turma))
+        standing = tallies.standing(turmas.scorer_turma(turma))
         players = {
             r.name: (r.games, r.wins) for r in standing.each("paulista", "players") if r.games
         }
@@ -507,7 +505,7 @@ def statistics_read(app: Flask, turma: str) -> Credits:
 def csv_read(app: Flask, turma: str) -> Credits:
     """What the turma's CSV export credits each player and pair."""
     with app.app_context():
-        found = turma_present.turma_games(turmas_domain.scorer_turma(turma))
+        found = turma_present.turma_games(turmas.scorer_turma(turma))
         rows = [dict(zip(turma_present.GAMES_HEADER, row, strict=True)) for row in found]
     players, pairs = credited(rows)
     return players, {frozenset(name.split(" e ")): counts for name, counts in pairs.items()}
@@ -549,12 +547,12 @@ def test_after_any_edits_and_merges_the_statistics_and_the_csv_equal_a_fold_of_t
     person seated), merges and page views (a tally stored in steps), each player's and pair's
     games and wins in the statistics equal a fold of the log the test makes itself, and the
     CSV credits them the same."""
-    monkeypatch.setattr(tallies_domain, "KEEP_OPEN", 1)
-    monkeypatch.setattr(tallies_domain, "STEP", 2)
+    monkeypatch.setattr(tallies, "KEEP_OPEN", 1)
+    monkeypatch.setattr(tallies, "STEP", 2)
     first = {"player_names": list(POOL[:4]), "players": 4, "best_of": 3}
     with app.app_context():
-        token = mesas.open_table(first).edit_token
-        turma = turmas_domain.create_turma(token, 0, "Bar").edit_token
+        token = service.open_table(first).edit_token
+        turma = turmas.create_turma(token, 0, "Bar").edit_token
     tokens, merges = [token], {}
     for action in steps:
         domain_step(app, turma, tokens, merges, action)

@@ -18,15 +18,13 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import mesas
+from scorekeeper.domain.mesa import service
+from scorekeeper.domain.turma import stats, tallies, turmas
 from scorekeeper.extensions import db
-from scorekeeper.mesas import stats as stats_domain
-from scorekeeper.mesas import tallies as tallies_domain
-from scorekeeper.mesas import turmas as turmas_domain
 from scorekeeper.models import Turma, TurmaRecord
-from scorekeeper.pages import exports
 from scorekeeper.rules import Kind, Outcome
-from scorekeeper.turma import present as turma_present
+from scorekeeper.web.common import exports
+from scorekeeper.web.turma import present as turma_present
 
 from .helpers import by_testid
 
@@ -39,17 +37,17 @@ def named_table(app: Flask, names: list[str], variante: str = "paulista") -> str
     if variante == "mineiro":
         settings.update(variante="mineiro", manilhas="fixa", deck="sujo", special_at=10)
     with app.app_context():
-        return mesas.open_table(settings).edit_token
+        return service.open_table(settings).edit_token
 
 
 def won(app: Flask, token: str, side: int) -> None:
     """The table's game won by `side` in one hand (its revision read first)."""
     with app.app_context():
-        board = mesas.scorer_board(token)
+        board = service.scorer_board(token)
         legal = board.state.legal_outcomes()
         best = max((o for o in legal if o.side == side and o.kind is Kind.NORMAL),
                    key=lambda o: o.points or 0)  # fmt: skip
-        mesas.record_outcome(token, board.mesa.revision, Outcome(best.kind, side, best.points))
+        service.record_outcome(token, board.mesa.revision, Outcome(best.kind, side, best.points))
 
 
 def big_turma(app: Flask, tables: int, *, mineiro_every: int = 0) -> tuple[str, str]:
@@ -63,12 +61,12 @@ def big_turma(app: Flask, tables: int, *, mineiro_every: int = 0) -> tuple[str, 
         token = named_table(app, names, "mineiro" if mineiro else "paulista")
         with app.app_context():
             if not turma:
-                turma = turmas_domain.create_turma(token, 0, "Grande").edit_token
+                turma = turmas.create_turma(token, 0, "Grande").edit_token
             else:
-                turmas_domain.join_turma(token, 0, turma)
+                turmas.join_turma(token, 0, turma)
         won(app, token, n % 2)
     with app.app_context():
-        row = turmas_domain.scorer_turma(turma)
+        row = turmas.scorer_turma(turma)
         return row.edit_token, row.view_token
 
 
@@ -107,21 +105,21 @@ def walked(client: FlaskClient, path: str, testid: str) -> list[list[dict[str, s
 def folded_lists(app: Flask, scorer: str) -> dict[str, dict[str, list[Any]]]:
     """Each rule set's lists as a fold of every table's summary gives them, ranked."""
     with app.app_context():
-        row = turmas_domain.scorer_turma(scorer)
-        every = sorted(turmas_domain.tables(row, None), key=lambda mesa: mesa.id)
-        found = stats_domain.summaries(every)
-        tally = stats_domain.Tally()
+        row = turmas.scorer_turma(scorer)
+        every = sorted(turmas.tables(row, None), key=lambda mesa: mesa.id)
+        found = stats.summaries(every)
+        tally = stats.Tally()
         for mesa in every:
             tally.add(found[mesa.id], row.aliases or {})
         return {
-            code: {kind: part.ranked(kind) for kind in stats_domain.KINDS}
+            code: {kind: part.ranked(kind) for kind in stats.KINDS}
             for code, part in tally.ordered()
         }
 
 
 def as_shown(item: Any) -> tuple[str, str, str]:
     """What a card (or head-to-head) says of a record: its name, games and wins."""
-    if isinstance(item, stats_domain.HeadToHead):
+    if isinstance(item, stats.HeadToHead):
         return f"{item.names[0]} x {item.names[1]}", "", f"{item.wins[0]}-{item.wins[1]}"
     return item.name, str(item.games), str(item.wins)
 
@@ -164,7 +162,7 @@ def test_a_lists_pages_together_are_the_whole_list_in_order(
     table gives it, on both links; whether the list is short enough to be read whole or read
     a window of rows at a time."""
     monkeypatch.setattr(turma_present, "LIST_PAGE", 5)
-    monkeypatch.setattr(tallies_domain, "SHORT_LIST", short)
+    monkeypatch.setattr(tallies, "SHORT_LIST", short)
     scorer, viewer = big_turma(app, 6)
     want = folded_lists(app, scorer)["paulista"]
     client = app.test_client()
@@ -248,15 +246,15 @@ def test_an_unknown_list_or_a_viewers_list_for_a_scorer_link_is_refused(app: Fla
 def pulled_tables(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The tables an export has read so far, a table at a time (its reads spied on)."""
     pulled: list[int] = []
-    each = stats_domain.each_summary
+    each = stats.each_summary
 
     def spied(turma_id: int, size: int = 1) -> Iterator[tuple[Any, Any]]:
         for mesa, summary in each(turma_id, 1):
             pulled.append(mesa.id)
             yield mesa, summary
 
-    monkeypatch.setattr(stats_domain, "each_summary", spied)
-    monkeypatch.setattr(stats_domain, "CHUNK", 1)  # the exports name a table's sides at once
+    monkeypatch.setattr(stats, "each_summary", spied)
+    monkeypatch.setattr(stats, "CHUNK", 1)  # the exports name a table's sides at once
     monkeypatch.setattr(exports, "PIECE", 1)  # every piece written as soon as it is made
     return pulled
 
@@ -311,8 +309,8 @@ def test_a_big_turma_is_counted_a_step_a_view_and_says_how_far(
     """With more tables waiting than a view counts (STEP), each view counts the next STEP and
     shows the statistics of the tables counted so far, saying how many; once all are, the
     note is gone and the statistics are the whole turma's."""
-    monkeypatch.setattr(tallies_domain, "STEP", 2)
-    monkeypatch.setattr(tallies_domain, "KEEP_OPEN", 1)
+    monkeypatch.setattr(tallies, "STEP", 2)
+    monkeypatch.setattr(tallies, "KEEP_OPEN", 1)
     _scorer, viewer = big_turma(app, 6)
     client = app.test_client()
     seen = []
@@ -343,7 +341,7 @@ def test_juntar_nomes_asks_for_typed_names_when_there_are_too_many_to_list(
     assert client.post(f"/turma/{scorer}/juntar-nomes", data=data).status_code == 303
     with app.app_context():
         # counted as the name chosen, as the statistics show it (not as typed)
-        assert turmas_domain.scorer_turma(scorer).aliases == {"jogador 002": "Jogador 001"}
+        assert turmas.scorer_turma(scorer).aliases == {"jogador 002": "Jogador 001"}
     shown = cards(client.get(f"/turma/{scorer}").text, "stats-jogador")
     players = {card["nome"]: card for card in shown}
     assert "Jogador 002" not in players and players["Jogador 001"]["partidas"] == "2"
@@ -358,13 +356,13 @@ def test_juntar_nomes_asks_for_typed_names_when_there_are_too_many_to_list(
 def test_an_evening_draws_its_first_sides_apart_and_the_rest_as_one_bar(app: Flask) -> None:
     """An evening of more sides than NIGHT_SIDES draws the first ones each apart and every
     other side's games in one bar, '(outros)': the chart stays bounded."""
-    tables = stats_domain.NIGHT_SIDES // 2 + 2
+    tables = stats.NIGHT_SIDES // 2 + 2
     _scorer, viewer = big_turma(app, tables)
     html = app.test_client().get(f"/vt/{viewer}").text
     bars = re.findall(r'data-testid="grafico-barra" data-noite="[^"]+" data-nome="([^"]+)"', html)
-    assert len(bars) == stats_domain.NIGHT_SIDES + 1 and bars[-1] == stats_domain.OTHERS
+    assert len(bars) == stats.NIGHT_SIDES + 1 and bars[-1] == stats.OTHERS
     wins = re.findall(r'data-nome="\(outros\)" data-vitorias="(\d+)"', html)
-    assert wins == [str(tables - stats_domain.NIGHT_SIDES // 2)]
+    assert wins == [str(tables - stats.NIGHT_SIDES // 2)]
 
 
 def test_the_stored_tally_of_a_turma_is_one_row_per_record(app: Flask) -> None:
@@ -381,5 +379,5 @@ def test_the_stored_tally_of_a_turma_is_one_row_per_record(app: Flask) -> None:
                 .group_by(TurmaRecord.kind)
             ).all()
         )
-    settled = 6 - tallies_domain.KEEP_OPEN
+    settled = 6 - tallies.KEEP_OPEN
     assert counts == {"players": 4 * settled, "pairs": 2 * settled, "rivals": settled}

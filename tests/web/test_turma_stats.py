@@ -12,9 +12,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select, update
 
+from scorekeeper.domain.turma import stats, tallies
 from scorekeeper.extensions import db
-from scorekeeper.mesas import stats as stats_domain
-from scorekeeper.mesas import tallies as tallies_domain
 from scorekeeper.models import MesaSummary, TurmaSummary
 
 from .helpers import HX, open_table, play, revision, tap
@@ -135,7 +134,7 @@ def test_summaries_stored_by_the_previous_version_are_counted_again(app: Flask) 
     for name in ("Ana", "Beto"):  # stored now, by this version
         assert cards(client, turma, "stats-jogador")[name]
     with app.app_context(), db.engine.begin() as connection:
-        old = {"version": stats_domain.SUMMARY_VERSION - 1}
+        old = {"version": stats.SUMMARY_VERSION - 1}
         connection.execute(update(MesaSummary.__table__).values(data=old))
         connection.execute(update(TurmaSummary.__table__).values(key={"version": [2, 2]}))
     assert onze(cards(client, turma, "stats-dupla")["Beto e Duda"]) == (1, 0, 0, 1)
@@ -314,12 +313,12 @@ def test_stored_summaries_of_the_shape_before_rule_sets_are_rebuilt_not_misread(
     (version 4: no 'variante', one tally for every table) are read again from the records:
     the Mineiro game counts under Truco Mineiro, never as a Paulista one, and both are stored
     again in the new shape."""
-    monkeypatch.setattr(tallies_domain, "KEEP_OPEN", 0)  # every table's counts in the stored tally
+    monkeypatch.setattr(tallies, "KEEP_OPEN", 0)  # every table's counts in the stored tally
     client, turma, _paulista, _mineiro = mixed_turma(app)
     assert cards(client, turma, "stats-dupla", "mineiro")["Beto e Duda"]["vitorias"] == "1"
-    summaries, tallies = MesaSummary.__table__, TurmaSummary.__table__
+    summaries, tally_rows = MesaSummary.__table__, TurmaSummary.__table__
     with app.app_context(), db.engine.begin() as connection:
-        old_tally = connection.execute(select(tallies)).one()
+        old_tally = connection.execute(select(tally_rows)).one()
         for row in connection.execute(select(summaries)).all():
             old = {k: v for k, v in row.data.items() if k != "variante"}
             statement = update(summaries).where(summaries.c.mesa_id == row.mesa_id)
@@ -327,13 +326,13 @@ def test_stored_summaries_of_the_shape_before_rule_sets_are_rebuilt_not_misread(
         part = old_tally.data["rules"]["mineiro"]  # the old shape: one tally, no rule set
         old_data = {**{k: v for k, v in part.items() if k != "counts"}, "pairs": []}
         old_key = {**old_tally.key, "version": [4, 4]}
-        connection.execute(update(tallies).values(key=old_key, data=old_data))
+        connection.execute(update(tally_rows).values(key=old_key, data=old_data))
     pair = cards(client, turma, "stats-dupla", "mineiro")["Beto e Duda"]
     assert (pair["partidas"], pair["vitorias"]) == ("1", "1")
     assert cards(client, turma, "stats-dupla", "paulista")["Beto e Duda"]["vitorias"] == "0"
     with app.app_context():
         stored = {row.data["variante"] for row in db.session.execute(select(summaries))}
         assert stored == {"paulista", "mineiro"}
-        tally = db.session.execute(select(tallies)).one()
-        assert tally.key["version"] == [tallies_domain.TALLY_VERSION, stats_domain.SUMMARY_VERSION]
+        tally = db.session.execute(select(tally_rows)).one()
+        assert tally.key["version"] == [tallies.TALLY_VERSION, stats.SUMMARY_VERSION]
         assert sorted(tally.data["rules"]) == ["mineiro", "paulista"]

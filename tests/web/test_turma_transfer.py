@@ -22,21 +22,20 @@ from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
 
-from scorekeeper import create_app, mesas
+from scorekeeper import create_app
+from scorekeeper.domain.mesa import Board, service
+from scorekeeper.domain.mesa.settings import NAME_CHANGES, TableSettings
+from scorekeeper.domain.mesa.words import NOTES
+from scorekeeper.domain.torneio.access import find_torneio
+from scorekeeper.domain.torneio.calls import sync
+from scorekeeper.domain.torneio.clock import started
+from scorekeeper.domain.turma import stats, transfer, turmas
 from scorekeeper.extensions import db
-from scorekeeper.mesas import service, transfer
-from scorekeeper.mesas import stats as stats_domain
-from scorekeeper.mesas import turmas as turmas_domain
-from scorekeeper.mesas.settings import NAME_CHANGES, TableSettings
-from scorekeeper.mesas.words import NOTES
 from scorekeeper.models import Entry, HandRecord, Mesa, Turma
-from scorekeeper.pages import exports
 from scorekeeper.rules import Kind, Outcome, RulesError
-from scorekeeper.torneios.access import find_torneio
-from scorekeeper.torneios.calls import sync
-from scorekeeper.torneios.clock import started
-from scorekeeper.turma import present
-from scorekeeper.turma.views import SCORER_FILE
+from scorekeeper.web.common import exports
+from scorekeeper.web.turma import present
+from scorekeeper.web.turma.views import SCORER_FILE
 
 from ..profiles import examples
 from .helpers import by_testid, open_table, play, post
@@ -55,7 +54,7 @@ def stripped(record: Entry) -> Entry:
     return replace(record, id=0)
 
 
-def board_picture(board: mesas.Board) -> tuple[Any, ...]:
+def board_picture(board: Board) -> tuple[Any, ...]:
     """Everything a table's board shows, its records' ids replaced by their seq."""
     seq_of = {r.id: r.seq for r in board.recent}
     return (
@@ -95,8 +94,8 @@ def picture(app: Flask, turma_token: str) -> dict[str, Any]:
     settings, rematch link, board, history and exports (oldest first), the statistics of its
     pages and of its exports, and its file."""
     with app.test_request_context("/"):
-        turma = turmas_domain.scorer_turma(turma_token)
-        ordered = list(reversed(turmas_domain.tables(turma, None)))
+        turma = turmas.scorer_turma(turma_token)
+        ordered = list(reversed(turmas.tables(turma, None)))
         place = {m.id: i for i, m in enumerate(ordered)}
         page = present.turma_view(turma)
         return {
@@ -105,14 +104,14 @@ def picture(app: Flask, turma_token: str) -> dict[str, Any]:
                 (
                     settings_of(m),
                     place.get(m.previous_id) if m.previous_id else None,
-                    board_picture(mesas.load_board(m)),
+                    board_picture(service.load_board(m)),
                     history_picture(m.edit_token),
                     "".join(
                         exports.csv_lines(
-                            present.LOG_CSV_HEADER, present.log_rows(m, mesas.all_records(m))
+                            present.LOG_CSV_HEADER, present.log_rows(m, service.all_records(m))
                         )
                     ),
-                    present.log_json(m, mesas.all_records(m)),
+                    present.log_json(m, service.all_records(m)),
                 )
                 for m in ordered
             ],
@@ -135,7 +134,7 @@ def counts(app: Flask) -> tuple[int, int, int]:
 def exported(app: Flask, turma_token: str) -> bytes:
     """The turma's file, as the viewer's download gives it."""
     with app.app_context():
-        document = transfer.export_turma(turmas_domain.scorer_turma(turma_token))
+        document = transfer.export_turma(turmas.scorer_turma(turma_token))
     return json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode()
 
 
@@ -169,10 +168,10 @@ def new_table(app: Flask, turma: str | None, players: int, best_of: int, named: 
         "player_names": names,
     }
     with app.app_context():
-        token = mesas.open_table(settings).edit_token
+        token = service.open_table(settings).edit_token
     if turma is not None:
         with app.app_context():
-            turmas_domain.join_turma(token, 0, turma)
+            turmas.join_turma(token, 0, turma)
     return token
 
 
@@ -187,13 +186,13 @@ def step(app: Flask, turma: str, tokens: list[str], action: tuple[Any, ...]) -> 
     mesa = table_of(app, token)
     with app.app_context(), contextlib.suppress(RulesError):
         if kind == "marcar":
-            legal = mesas.scorer_board(token).state.legal_outcomes()
+            legal = service.scorer_board(token).state.legal_outcomes()
             service.record_outcome(token, mesa.revision, legal[args[1] % len(legal)])
         elif kind == "corrigir":
             correction = Outcome(Kind.CORRECAO, args[1], args[2])
             service.record_outcome(token, mesa.revision, correction, "=conta errada")
         elif kind == "nota":
-            last = mesas.scorer_board(token).last
+            last = service.scorer_board(token).last
             codes = [code for code, _ in NOTES.get(last.points or 0, ())] if last else []
             if last is not None and last.kind == Kind.NORMAL.value and codes:
                 service.set_note(token, mesa.revision, last.id, codes[args[1] % len(codes)])
@@ -202,7 +201,7 @@ def step(app: Flask, turma: str, tokens: list[str], action: tuple[Any, ...]) -> 
         elif kind == "refazer":
             service.redo(token, mesa.revision)
         elif kind == "de_novo":
-            again = turmas_domain.play_again(service.scorer_table(token)).edit_token
+            again = turmas.play_again(service.scorer_table(token)).edit_token
             if again not in tokens:
                 tokens.append(again)
         elif kind == "trocar":
@@ -214,10 +213,10 @@ def step(app: Flask, turma: str, tokens: list[str], action: tuple[Any, ...]) -> 
             how = NAME_CHANGES[args[1] % 2]  # a typo fixed or another person, when asked
             service.edit_table(token, mesa.revision, wanted, args[1] % mesa.players, None, how)
         elif kind == "juntar":
-            row = turmas_domain.scorer_turma(turma)
-            source, target = (stats_domain.folded(NAMES[i % len(NAMES)]) for i in args[1:])
+            row = turmas.scorer_turma(turma)
+            source, target = (stats.folded(NAMES[i % len(NAMES)]) for i in args[1:])
             merge, known = present.merge_of(row, source, target)
-            turmas_domain.merge_names(turma, row.revision, merge, known)
+            turmas.merge_names(turma, row.revision, merge, known)
 
 
 TABLE = st.integers(0, 9)
@@ -244,7 +243,7 @@ def built(app: Flask, steps: list[tuple[Any, ...]], players: int, best_of: int) 
     """A turma made of these steps, its first table named; its scorer token."""
     first = new_table(app, None, players, best_of, True)
     with app.app_context():
-        turma = turmas_domain.create_turma(first, 0, "Truco de quinta").edit_token
+        turma = turmas.create_turma(first, 0, "Truco de quinta").edit_token
     tokens = [first]
     for action in steps:
         step(app, turma, tokens, action)
@@ -357,7 +356,7 @@ def document(app: Flask) -> dict[str, Any]:
     """A small turma's file as a document: two tables, a rematch, a noted hand, a mão de onze."""
     token = new_table(app, None, 2, 3, True)
     with app.app_context():
-        turma = turmas_domain.create_turma(token, 0, "Quinta").edit_token
+        turma = turmas.create_turma(token, 0, "Quinta").edit_token
     for action in [
         ("marcar", 0, 3),
         ("nota", 0, 1),
@@ -540,7 +539,7 @@ def test_the_import_form_checks_its_csrf_token_and_takes_files_larger_than_a_for
     written), and takes a turma's file far larger than the 16 KB any other form may send."""
     token = new_table(csrf_app, None, 2, 0, True)
     with csrf_app.app_context():
-        turma = turmas_domain.create_turma(token, 0, "Longa").edit_token
+        turma = turmas.create_turma(token, 0, "Longa").edit_token
     for count in range(400):
         step(csrf_app, turma, [token], ("marcar", 0, count))
     data = exported(csrf_app, turma)
@@ -569,14 +568,14 @@ def test_a_mineiro_table_moves_with_its_rule_set(
     token = open_table(client, variante="mineiro", jogadores="6", **names)
     play(client, token, "normal:0:6", "normal:1:2", "normal:0:4", "onze_correu:1:2")
     with app.app_context():
-        turma = turmas_domain.create_turma(token, service.scorer_table(token).revision, "Minas")
+        turma = turmas.create_turma(token, service.scorer_table(token).revision, "Minas")
         turma_token = turma.edit_token
     data = exported(app, turma_token)
     first = imported(app, data)
     assert picture(app, first.turma.edit_token) == picture(app, turma_token)
     assert '"variante":"mineiro"' in data.decode()
     with app.app_context():
-        (mesa,) = turmas_domain.tables(turmas_domain.scorer_turma(first.turma.edit_token), None)
+        (mesa,) = turmas.tables(turmas.scorer_turma(first.turma.edit_token), None)
         assert mesa.variante == "mineiro" and mesa.players == 6
 
 
@@ -621,13 +620,13 @@ def rich_turma(app: Flask) -> str:
     holding every kind of record and status and a merge of names: its scorer token."""
     first = new_table(app, None, 2, 3, True)
     with app.app_context():
-        turma = turmas_domain.create_turma(first, 0, "Quinta").edit_token
+        turma = turmas.create_turma(first, 0, "Quinta").edit_token
     tokens = [first]
     for action in RICH:
         step(app, turma, tokens, action)
     with app.app_context():
-        mineiro = mesas.open_table(MINEIRO).edit_token
-        turmas_domain.join_turma(mineiro, 0, turma)
+        mineiro = service.open_table(MINEIRO).edit_token
+        turmas.join_turma(mineiro, 0, turma)
     for action in [("marcar", 3, 0), ("marcar", 3, 9), ("juntar", 0, 2, 0)]:
         step(app, turma, [*tokens, mineiro], action)
     return turma
@@ -834,9 +833,9 @@ def every_page_answers(app: Flask, token: str) -> None:
     history, edit and share pages, exports and image), and an undo on each table is answered
     without a server error."""
     with app.app_context():
-        turma = turmas_domain.scorer_turma(token)
+        turma = turmas.scorer_turma(token)
         view = turma.view_token
-        tables = [(m.edit_token, m.view_token) for m in turmas_domain.tables(turma, None)]
+        tables = [(m.edit_token, m.view_token) for m in turmas.tables(turma, None)]
     paths = [
         f"/turma/{token}",
         f"/turma/{token}/arquivo-da-turma.json",
@@ -1073,7 +1072,7 @@ def test_a_file_of_ordinary_tables_as_large_as_the_page_takes_passes_every_limit
     record checked."""
     token = new_table(laptop, None, 4, 3, True)
     with laptop.app_context():
-        turma = turmas_domain.create_turma(token, 0, "Quinta").edit_token
+        turma = turmas.create_turma(token, 0, "Quinta").edit_token
     for number in range(40):
         step(laptop, turma, [token], ("marcar", 0, number))
     document = json.loads(exported(laptop, turma))

@@ -13,12 +13,12 @@ from flask import Flask, render_template
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
+from scorekeeper.domain.mesa import Board, board_of, words
 from scorekeeper.extensions import db
-from scorekeeper.mesas import Board, board_of, words
 from scorekeeper.models import ACTIVE, UNDONE, Entry, Mesa
-from scorekeeper.pages.live import live_context
 from scorekeeper.rules import Kind
-from scorekeeper.tables import present
+from scorekeeper.web.common.live import live_context
+from scorekeeper.web.mesa import present
 
 from .helpers import by_testid, open_table, play, post
 
@@ -282,7 +282,7 @@ def test_log_lines_read_right_for_any_name(render_app: Flask, pair: tuple[str, s
     shown = log_board(pair)
     with render_app.test_request_context():
         log = present.log_entries(shown.mesa, shown.recent, shown.numbers)
-        html = render_template("tables/_log.html", log=log)
+        html = render_template("mesa/_log.html", log=log)
     lines = log_lines(html, times=True)
     assert lines == [line.replace("HH:MM", "20:03") for line in expected_log(*pair)]
     assert not any("normal" in line or AGREEING.search(line) for line in lines)

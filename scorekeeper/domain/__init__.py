@@ -1,0 +1,1 @@
+"""The domain: the tables (mesa), the turmas and the torneios, over the stored rows."""
