@@ -3,8 +3,9 @@ tiers' markers, set here by folder and database (see tests/README.md); the Hypot
 
 from __future__ import annotations
 
+import shutil
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from flask.testing import FlaskClient
 from jinja2 import BytecodeCache, Environment
 from jinja2.bccache import Bucket
 from sqlalchemy import create_engine, text
+from werkzeug.routing import Rule
 
 from scorekeeper import create_app
 from scorekeeper.database import polls_engine
@@ -71,6 +73,26 @@ def _sharing_compiled_templates(app: Flask) -> Environment:
 
 
 Flask.create_jinja_environment = _sharing_compiled_templates  # type: ignore[method-assign]
+
+URL_BUILDERS: dict[str, Callable[..., tuple[str, str]]] = {}  # rule shape -> builder
+_compile_builder = Rule._compile_builder
+
+
+Builder = Callable[..., tuple[str, str]]
+
+
+def _sharing_url_builders(rule: Rule, append_unknown: bool = True) -> Builder:
+    """Werkzeug's URL builder of a rule, compiled once for the run: every test's app compiles
+    each of its ~90 rules' builders again (most of making an app). A builder is a function of
+    the rule's parsed parts, defaults and converter types alone; each rule binds it to itself."""
+    converters = sorted((name, type(c).__qualname__) for name, c in rule._converters.items())
+    key = repr((rule._trace, sorted((rule.defaults or {}).items()), converters, append_unknown))
+    if key not in URL_BUILDERS:
+        URL_BUILDERS[key] = _compile_builder(rule, append_unknown)
+    return URL_BUILDERS[key]
+
+
+Rule._compile_builder = _sharing_url_builders  # type: ignore[method-assign]
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -176,21 +198,32 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'test.sqlite3'}"
 
 
+@pytest.fixture(scope="session")
+def sqlite_schema(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An empty SQLite database with the schema, made once a worker and copied for each test."""
+    path = tmp_path_factory.mktemp("schema") / "schema.sqlite3"
+    app = create_app({"SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
+    with app.app_context():
+        db.create_all()
+        db.engine.dispose()
+    return path
+
+
 @pytest.fixture(params=DATABASES)
 def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Flask]:
     """A fresh app on each database, CSRF checks off (see test_csrf) and no rate limit."""
+    url = database_url(request, tmp_path)
+    if request.param == "sqlite":
+        shutil.copyfile(request.getfixturevalue("sqlite_schema"), tmp_path / "test.sqlite3")
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": database_url(request, tmp_path),
+            "SQLALCHEMY_DATABASE_URI": url,
             "WTF_CSRF_ENABLED": False,
             "RATELIMIT_ENABLED": False,
         }
     )
-    if request.param == "sqlite":
-        with app.app_context():
-            db.create_all()
     yield app
     with app.app_context():
         db.engine.dispose()

@@ -18,6 +18,7 @@ from scorekeeper.domain.mesa import load_board
 from scorekeeper.extensions import db
 from scorekeeper.models import Mesa, Turma
 
+from ..profiles import examples
 from .helpers import edit_form, open_table, post, revision
 
 CSRF = re.compile(r'(name="csrf_token" value=|"X-CSRFToken": ?|data-csrf=)"[^"]*"')
@@ -166,7 +167,9 @@ def step(client: FlaskClient, app: Flask, evening: Evening, action: tuple[int, i
 
 @pytest.mark.parametrize("app", ["sqlite"], indirect=True)  # the caches are the same on both
 @settings(
-    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(10),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(steps=STEPS)
 def test_two_workers_with_caches_show_what_a_worker_without_caches_shows(

@@ -21,6 +21,7 @@ from scorekeeper.domain.mesa import board_of, load_board, words
 from scorekeeper.extensions import db
 from scorekeeper.models import ENTRY_COLUMNS, HandRecord, Mesa, MesaWrite, entry
 
+from ..profiles import examples
 from .helpers import by_testid, open_table, post, revision, scores
 
 
@@ -162,7 +163,9 @@ STEP = st.tuples(
 
 
 @settings(
-    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(30),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(steps=st.lists(STEP, min_size=1, max_size=20))
 def test_two_workers_serve_every_table_as_stored_whatever_is_replayed(

@@ -19,6 +19,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import ACTIVE, ENTRY_COLUMNS, HandRecord, Mesa, MesaSummary, entry, utcnow
 from scorekeeper.rules import Kind, MatchState, Outcome, RulesError
 
+from ..profiles import examples
 from .helpers import counting_rows, counting_statements
 
 _RECORDS = HandRecord.__table__
@@ -121,7 +122,9 @@ STEPS = st.lists(
 
 
 @settings(
-    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(30),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @example(  # a note on the hand below the shallowest checkpoint, made between undo and redo
     opening=[("marcar", 0)] * 5, steps=[("resumo",), ("nota_abaixo", 2, 1)], best_of=0
