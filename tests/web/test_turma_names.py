@@ -81,14 +81,17 @@ def csv_rows(client: FlaskClient, turma: str) -> list[dict[str, str]]:
 def credited(rows: list[dict[str, str]]) -> tuple[dict[str, tuple[int, int]], ...]:
     """What the CSV credits, as the statistics count it: each player's and each pair's games
     and wins (a side 'Ana e Caio' is the pair and its two players; a side of one name, a
-    player in 1x1)."""
+    player in 1x1). One side won each game: where both read the same (names merged into one
+    lineup), the game is a win and a loss for it."""
     games: Counter[str] = Counter()
     wins: Counter[str] = Counter()
     pair_games: Counter[str] = Counter()
     pair_wins: Counter[str] = Counter()
     for row in rows:
+        assert row["vencedor"] in (row["lado_1"], row["lado_2"])
+        winner = "lado_1" if row["vencedor"] == row["lado_1"] else "lado_2"
         for side in ("lado_1", "lado_2"):
-            won = row["vencedor"] == row[side]
+            won = side == winner
             if " e " in row[side]:
                 pair_games[row[side]] += 1
                 pair_wins[row[side]] += won
@@ -538,6 +541,9 @@ def csv_read(app: Flask, turma: str) -> Credits:
         ("ver",),
         ("desfazer", 0),
     ]
+)
+@example(  # a game, then both sides merged into one pair: it played itself, won once
+    steps=[("partida", 0, 0), ("juntar", "Ana", "Bia"), ("juntar", "Caio", "Duda")]
 )
 @given(steps=STEPS)
 def test_after_any_edits_and_merges_the_statistics_and_the_csv_equal_a_fold_of_the_log(
