@@ -106,9 +106,21 @@ from .scoring import (
     replay,
     special_outcome,
 )
-from .sections import Section
+from .sections import Book, BookSection, Section
 from .truco import Bet
-from .variants import MINEIRO, PAULISTA, SIMPLE_HAND, VARIANTS, Variant, VariantCode, variant
+from .variants import (
+    DEFAULT_RULE_SET,
+    MINEIRO,
+    PAULISTA,
+    RULE_SETS,
+    SIMPLE_HAND,
+    VARIANTS,
+    Variant,
+    VariantCode,
+    book_of,
+    rule_set,
+    variant,
+)
 from .whole_hand import (
     Ending,
     HandSetup,
@@ -123,6 +135,7 @@ __all__ = [
     "BEST_OF",
     "BOOK",
     "DECK",
+    "DEFAULT_RULE_SET",
     "DEFAULT_SIDES",
     "FERRO_MODE",
     "FIXED_MANILHAS",
@@ -137,6 +150,7 @@ __all__ = [
     "PLAY_COUNTS",
     "ROUNDS",
     "ROUND_LABELS",
+    "RULE_SETS",
     "RULESET_OPTIONS",
     "SIDE_LABELS",
     "SPECIAL_AT",
@@ -151,6 +165,8 @@ __all__ = [
     "BestOf",
     "Bet",
     "BookEntry",
+    "Book",
+    "BookSection",
     "Box",
     "Card",
     "CardEvent",
@@ -197,6 +213,7 @@ __all__ = [
     "Word",
     "WordEvent",
     "book_boxes",
+    "book_of",
     "check_mao",
     "check_plays_count",
     "check_vira",
@@ -223,6 +240,7 @@ __all__ = [
     "recordable",
     "replay",
     "results_of",
+    "rule_set",
     "special_outcome",
     "strength_order",
     "undecided",

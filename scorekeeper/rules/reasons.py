@@ -15,7 +15,7 @@ from .calls import Word
 from .cards import Card
 from .errors import RulesError
 from .scoring import Special
-from .sections import MineiroSection, Section
+from .sections import BookSection, Section
 from .variants import PAULISTA, SIMPLE_HAND, Variant
 
 ORDINALS = ("primeira", "segunda", "terceira")
@@ -209,27 +209,10 @@ _SECTIONS: dict[Code, Section | None] = {
 }
 
 
-# Where the Truco Mineiro page (/regras/mineiro) states the rule of each Paulista section.
-MINEIRO_SECTIONS: dict[Section, MineiroSection] = {
-    Section.CARTAS: MineiroSection.CARTAS,
-    Section.RODADAS: MineiroSection.RODADAS,
-    Section.COBERTA: MineiroSection.RODADAS,
-    Section.TRUCO: MineiroSection.TRUCO,
-    Section.CORRER: MineiroSection.CORRER,
-    Section.ONZE: MineiroSection.DEZ,
-    Section.FERRO: MineiroSection.FERRO,
-    Section.PONTOS: MineiroSection.PONTOS,
-}
-
-
-def in_book(
-    section: Section | MineiroSection | None, rules: Variant
-) -> Section | MineiroSection | None:
-    """Where the rule book of `rules` states the rule of a Truco Paulista section (a Mineiro
-    section stays itself)."""
-    if not isinstance(section, Section) or rules.code == PAULISTA.code:
-        return section
-    return MINEIRO_SECTIONS[section]
+def in_book(section: BookSection | None, rules: Variant) -> BookSection | None:
+    """Where the rule book of `rules` states the rule of a Truco Paulista section (another rule
+    set's section stays itself)."""
+    return None if section is None else rules.book.place(section)
 
 
 @dataclass(frozen=True)
@@ -272,12 +255,12 @@ class Reason:
     rules: Variant | None = None  # the rule set a special hand's reason words; None: Paulista
 
     @property
-    def section(self) -> Section | MineiroSection | None:
+    def section(self) -> BookSection | None:
         """The rule-book section this reason applies (None for input that is no event): a Truco
         Mineiro section when the reason carries that rule set."""
         return self.section_in(self.rules or PAULISTA)
 
-    def section_in(self, rules: Variant) -> Section | MineiroSection | None:
+    def section_in(self, rules: Variant) -> BookSection | None:
         """The section this reason applies in the rule book of `rules`."""
         return in_book(self._paulista_section(), rules)
 

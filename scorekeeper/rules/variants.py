@@ -8,7 +8,7 @@ cards. Scoring (`MatchConfig.variant`), `Bet` and the whole-hand judge read it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from math import gcd
 from typing import Literal
 
@@ -16,6 +16,7 @@ from .calls import Word
 from .errors import RulesError
 from .options import Deck, ManilhaMode, either
 from .ruleset import RuleSet
+from .sections import MINEIRO_BOOK, PAULISTA_BOOK, Book
 
 VariantCode = Literal["paulista", "mineiro"]
 
@@ -42,6 +43,7 @@ class Variant:
     best_of: int  # the series a table of this rule set plays unless it chooses another
     marks_specials: bool  # a special hand's outcome carries its points (Paulista's: the kind)
     ferro_modes: tuple[str, ...]  # how the mão de ferro may be played (/regras#mao-de-ferro)
+    book: Book = field(compare=False)  # its page of the rule book
 
     def __post_init__(self) -> None:
         """Refuse a rule set whose ladder and calls do not fit."""
@@ -57,6 +59,16 @@ class Variant:
         for value in (*self.ladder, self.special_worth, self.special_run, self.ferro_worth):
             unit = gcd(unit, value)
         return unit
+
+    @property
+    def short_name(self) -> str:
+        """The rule set's name without 'Truco': 'Paulista'."""
+        return self.name.split()[-1]
+
+    @property
+    def special_word(self) -> str:
+        """The special hand's last word, as links and short labels say it: 'onze', 'dez'."""
+        return self.special_name.split()[-1]
 
     @property
     def values_said(self) -> str:
@@ -148,6 +160,7 @@ PAULISTA = Variant(
     best_of=0,
     marks_specials=False,
     ferro_modes=("cegas", "claras", "escuro"),
+    book=PAULISTA_BOOK,
 )
 
 MINEIRO = Variant(
@@ -166,14 +179,28 @@ MINEIRO = Variant(
     best_of=3,
     marks_specials=True,
     ferro_modes=("cegas", "claras"),
+    book=MINEIRO_BOOK,
 )
 
-VARIANTS: dict[str, Variant] = {v.code: v for v in (PAULISTA, MINEIRO)}
+# The registry: every rule set by its code, the default first. A table, a link or a record that
+# names no rule set plays the default's.
+RULE_SETS: dict[str, Variant] = {v.code: v for v in (PAULISTA, MINEIRO)}
+VARIANTS = RULE_SETS
+DEFAULT_RULE_SET = PAULISTA
 
 
-def variant(code: object) -> Variant:
+def book_of(section: object) -> Variant:
+    """The rule set whose page of the rule book holds `section`."""
+    return next(v for v in RULE_SETS.values() if section in v.book.sections)
+
+
+def rule_set(code: object) -> Variant:
     """The rule set of this code name ('paulista', 'mineiro'), else RulesError in pt-BR."""
-    found = VARIANTS.get(code) if isinstance(code, str) else None
+    found = RULE_SETS.get(code) if isinstance(code, str) else None
     if found is None:
-        raise RulesError(f"Variante desconhecida: {code!r}. Use 'paulista' ou 'mineiro'.")
+        codes = either(f"'{known}'" for known in RULE_SETS)
+        raise RulesError(f"Variante desconhecida: {code!r}. Use {codes}.")
     return found
+
+
+variant = rule_set
