@@ -60,7 +60,7 @@ class Mesa(db.Model):  # type: ignore[name-defined,misc]
     deck: Mapped[str] = mapped_column(String(16), default=DECK.default)
     manilhas: Mapped[str] = mapped_column(String(16), default=MANILHAS.default)
     tie_opener: Mapped[str] = mapped_column(String(24), default=TIE_OPENER.default)
-    # The rule set (Truco Paulista or Mineiro): every table made before it was kept is Paulista.
+    # The rule set's code (rules.RULE_SETS): every table made before it was kept has the default.
     variante: Mapped[str] = mapped_column(
         String(16), default=VARIANTE.default, server_default=VARIANTE.default
     )

@@ -3,9 +3,9 @@ linked), the pt-BR words each value is said in, the rule-book section whose rule
 what the rule book says of each value there) and its default, the first value.
 
 Pure data: the rules check their settings against it, and the new-table form, the juiz,
-'Regras desta mesa' and the rule book word every option from it. A new option (the rule set,
-`variante`: paulista or mineiro) is an `Option` here, a `Box` for each section of the rule book
-whose rule it changes, and the field (and column) that keeps it.
+'Regras desta mesa' and the rule book word every option from it. A new option is an `Option`
+here, a `Box` for each section of the rule book whose rule it changes, and the field (and column)
+that keeps it. The rule set's option, `VARIANTE`, is built from the registry (variants.py).
 """
 
 from __future__ import annotations
@@ -285,21 +285,6 @@ BEST_OF: Option[BestOf] = Option(
         Choice(
             1, "Uma partida", "uma partida só", long="uma partida só, até 12 pontos", offered=False
         ),
-    ),
-)
-
-VariantName = Literal["paulista", "mineiro"]
-
-VARIANTE: Option[VariantName] = Option(
-    name="variante",
-    param="variante",
-    title="Regras",
-    section=Section.PONTOS,
-    anchor="variante",
-    unknown="Variante desconhecida",
-    choices=(
-        Choice("paulista", "Truco Paulista", "truco paulista", long="Truco Paulista"),
-        Choice("mineiro", "Truco Mineiro", "truco mineiro", long="Truco Mineiro"),
     ),
 )
 

@@ -13,8 +13,8 @@ from enum import Enum
 from functools import cache
 
 from .errors import RulesError
-from .options import BEST_OF, SPECIAL_AT
-from .variants import PAULISTA, Variant, variant
+from .options import BEST_OF, SPECIAL_AT, either
+from .variants import PAULISTA, RULE_SETS, Variant, variant
 
 # Truco Paulista's target and ladder, for readers that know no other rule set: a table's are
 # its `MatchConfig.variant`'s.
@@ -22,6 +22,7 @@ TARGET = PAULISTA.target
 HAND_VALUES = PAULISTA.ladder
 SIDES = (0, 1)
 UNKNOWN_TAP = "Toque desconhecido: essa saída não existe."
+KNOWN_CODES = either(f"'{code}'" for code in RULE_SETS)  # 'paulista' ou 'mineiro'
 
 
 class Kind(Enum):
@@ -152,6 +153,19 @@ class Outcome:
             return self.points or 0
         return _PAULISTA_FIXED.get(self.kind, 0)
 
+    @property
+    def gains(self) -> tuple[int, int]:
+        """Points added to each side (a correction sets points rather than adding them: none)."""
+        if self.kind is Kind.CORRECAO or self.side not in SIDES:
+            return (0, 0)
+        return (self.gain, 0) if self.side == 0 else (0, self.gain)
+
+
+# One dealt hand's record: one outcome (every Paulista or Mineiro hand), or several scored by
+# the same hand, for either side (a family whose hands score an envido and a truco apart): the
+# first is the hand's own record, which moves the deal on; the others score in order.
+Hand = Outcome | tuple[Outcome, ...]
+
 
 _SPECIAL_KINDS = frozenset({Kind.ONZE_GANHOU, Kind.ONZE_PERDEU, Kind.ONZE_CORREU, Kind.FERRO})
 _PAULISTA_FIXED = {Kind.ONZE_GANHOU: 3, Kind.ONZE_PERDEU: 3, Kind.ONZE_CORREU: 1, Kind.FERRO: 1}
@@ -256,7 +270,7 @@ class MatchConfig:
     def __post_init__(self) -> None:
         """Refuse impossible settings."""
         if not isinstance(self.variant, Variant):
-            raise RulesError("Variante desconhecida. Use 'paulista' ou 'mineiro'.")
+            raise RulesError(f"Variante desconhecida. Use {KNOWN_CODES}.")
         self.variant.check_players(self.players)
         if self.best_of not in BEST_OF.values:
             raise RulesError("A série é de partidas avulsas, melhor de 3 ou melhor de 5.")
@@ -470,6 +484,33 @@ class MatchState:
             return state._score(outcome.side, self.config.variant.target)
         return state._score(outcome.side, outcome.gain)
 
+    def apply_hand(self, hand: Hand) -> MatchState:
+        """The state after one dealt hand's outcomes (see `Hand`); RulesError when one is not
+        legal. Once a game is won, what the same hand scored after does not count."""
+        if isinstance(hand, Outcome):
+            return self.apply(hand)
+        if not hand:
+            raise RulesError(UNKNOWN_TAP)
+        first, *more = hand
+        state = self.apply(first)
+        if more and not first.kind.is_hand:
+            raise RulesError(UNKNOWN_TAP)
+        for outcome in more:
+            state = state._also_scored(outcome)
+        return state
+
+    def _also_scored(self, outcome: Outcome) -> MatchState:
+        """The state after a further score of the hand just recorded (no new deal)."""
+        rules = self.config.variant
+        if not outcome.well_typed or outcome.kind is not Kind.NORMAL or outcome.side not in SIDES:
+            raise RulesError(UNKNOWN_TAP)
+        if outcome.points not in rules.points_known:
+            raise RulesError(f"Uma mão vale {rules.values_said} pontos.")
+        if self.game_winner is not None:
+            return self
+        side = 0 if outcome.side == 0 else 1
+        return self._score(side, outcome.gains[side])
+
     def reconfigured(self, config: MatchConfig, sides: tuple[str, str]) -> MatchState:
         """This state under other settings (another series, special hand, seating), the games
         played kept; RulesError in pt-BR (naming `sides`) when the games already played could
@@ -586,17 +627,18 @@ class MatchState:
         return f"Essa saída só existe na {name} ou na mão de ferro."
 
 
-def replay(config: MatchConfig, outcomes: Iterable[Outcome]) -> list[MatchState]:
-    """Every state from the start: the initial one, then one after each outcome."""
+def replay(config: MatchConfig, outcomes: Iterable[Hand]) -> list[MatchState]:
+    """Every state from the start: the initial one, then one after each record (an outcome,
+    or a hand's several: `Hand`)."""
     states = [MatchState(config)]
-    for outcome in outcomes:
-        states.append(states[-1].apply(outcome))
+    for hand in outcomes:
+        states.append(states[-1].apply_hand(hand))
     return states
 
 
-def fold(config: MatchConfig, outcomes: Iterable[Outcome]) -> MatchState:
-    """The state after recording every outcome in order."""
+def fold(config: MatchConfig, outcomes: Iterable[Hand]) -> MatchState:
+    """The state after recording every outcome (or hand of several: `Hand`) in order."""
     state = MatchState(config)
-    for outcome in outcomes:
-        state = state.apply(outcome)
+    for hand in outcomes:
+        state = state.apply_hand(hand)
     return state

@@ -1,60 +1,163 @@
-"""Rule sets as data: Truco Paulista (/regras#pontos, #truco, #mao-de-onze, #mao-de-ferro) and
-Truco Mineiro (its rule-book sections and docs/rules-sources.md).
+"""Rule sets as data, and the registry of them: Truco Paulista (/regras#pontos, #truco,
+#mao-de-onze, #mao-de-ferro), the default, and Truco Mineiro (its rule-book page and
+docs/rules-sources.md).
 
-A `Variant` holds what differs between them: the ladder of hand values and the words that call
-each step, the special hand and what it is worth, the mão de ferro, the target, the seats and the
-cards. Scoring (`MatchConfig.variant`), `Bet` and the whole-hand judge read it.
+A `Variant` holds what differs between rule sets: its ladders of hand values and the words that
+call each step (the truco's; room for the envido's and the flor's), its special hand and mão de
+ferro (either may be absent), its target and the halves a game may have below it, the seats, the
+cards, the series and its page of the rule book. Scoring (`MatchConfig.variant`), `Bet`, the
+whole-hand judge and every page read it; nothing outside the rules names a rule set: a new one
+is a `Variant` here, added to `RULE_SETS`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from math import gcd
-from typing import Literal
 
 from .calls import Word
 from .errors import RulesError
-from .options import Deck, ManilhaMode, either
+from .options import Choice, Deck, ManilhaMode, Option, either
 from .ruleset import RuleSet
+from .sections import MINEIRO_BOOK, PAULISTA_BOOK, Book, Section
 
-VariantCode = Literal["paulista", "mineiro"]
+# A rule set's code: any string the registry (RULE_SETS) holds, as stored and linked.
+VariantCode = str
 
 SIMPLE_HAND = "mão simples"  # a hand nobody called: the first value of every ladder
+TRUCO = "truco"  # the ladder every rule set has: what a hand's cards are worth
+NO_SPECIAL = "Este jogo não tem mão especial."
+NO_FERRO = "Este jogo não tem mão de ferro."
 
 
 @dataclass(frozen=True, kw_only=True)
+class Ladder:
+    """A bet's ladder: what it is worth before any call, then after each call, and the call
+    asking for each step above the first (the truco's; the envido's and the flor's to come)."""
+
+    values: tuple[int, ...]
+    calls: tuple[Word, ...]
+
+    def __post_init__(self) -> None:
+        """Refuse a ladder whose values and calls do not fit."""
+        if len(self.calls) != len(self.values) - 1:
+            raise RulesError("Escada de valores inválida.")
+        if list(self.values) != sorted(set(self.values)):
+            raise RulesError("Escada de valores inválida.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpecialHand:
+    """The special hand near the end of a game (Paulista's mão de onze, Mineiro's mão de dez):
+    its name, the points where it may start (the default first), what it is worth when played,
+    and what the other side scores when the side at those points runs before playing."""
+
+    name: str  # 'mão de onze'
+    at: tuple[int, ...]
+    worth: int
+    run: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ferro:
+    """The mão de ferro, both sides at the special hand's points: its value (its winner takes
+    the game all the same) and how it may be played (/regras#mao-de-ferro)."""
+
+    worth: int
+    modes: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Variant:
-    """A rule set: ladder and calls, special hand, ferro, target, seats, cards and series."""
+    """A rule set: its ladders (the truco's, and room for others), its special hand and mão de
+    ferro (each None in a rule set without one), its target and halves, seats, cards, series
+    and rule book page. One object per rule set (the registry's): compared by identity."""
 
     code: VariantCode
     name: str  # 'Truco Paulista'
-    ladder: tuple[int, ...]  # what a hand is worth: before any call, then after each call
-    calls: tuple[Word, ...]  # the call asking for each step of the ladder above the first
-    special_at: tuple[int, ...]  # the points where the special hand may start, the default first
-    special_name: str  # 'mão de onze'
-    special_worth: int  # a played special hand
-    special_run: int  # what the other side scores when the special side runs before playing
-    ferro_worth: int  # the mão de ferro's value (its winner takes the game all the same)
+    ladders: Mapping[str, Ladder]  # by bet: TRUCO always; 'envido', 'flor' where played
+    special: SpecialHand | None
+    ferro: Ferro | None
     target: int = 12
+    halves: tuple[int, ...] = ()  # where a game's halves end below the target (malas: 15)
     players: tuple[int, ...]  # the seat counts allowed
     manilhas: ManilhaMode | None  # the manilhas the rule set imposes; None: the table's choice
     deck: Deck | None  # the deck the rule set imposes; None: the table's choice
     best_of: int  # the series a table of this rule set plays unless it chooses another
     marks_specials: bool  # a special hand's outcome carries its points (Paulista's: the kind)
-    ferro_modes: tuple[str, ...]  # how the mão de ferro may be played (/regras#mao-de-ferro)
+    book: Book  # its page of the rule book
 
     def __post_init__(self) -> None:
-        """Refuse a rule set whose ladder and calls do not fit."""
-        if len(self.calls) != len(self.ladder) - 1 or self.ladder[-1] != self.target:
+        """Refuse a rule set without a truco ladder, or whose values pass its target."""
+        if TRUCO not in self.ladders:
             raise RulesError("Escada de valores inválida.")
-        if list(self.ladder) != sorted(set(self.ladder)):
+        if any(value > self.target for value in self.points_known):
             raise RulesError("Escada de valores inválida.")
+
+    @property
+    def ladder(self) -> tuple[int, ...]:
+        """What a hand is worth: before any call, then after each truco call."""
+        return self.ladders[TRUCO].values
+
+    @property
+    def calls(self) -> tuple[Word, ...]:
+        """The call asking for each step of the truco ladder above the first."""
+        return self.ladders[TRUCO].calls
+
+    def _special_hand(self) -> SpecialHand:
+        """The special hand, or RulesError in pt-BR for a rule set without one."""
+        if self.special is None:
+            raise RulesError(NO_SPECIAL)
+        return self.special
+
+    @property
+    def special_at(self) -> tuple[int, ...]:
+        """The points where the special hand may start, the default first (none without one)."""
+        return self.special.at if self.special is not None else ()
+
+    @property
+    def special_name(self) -> str:
+        """The special hand's name: 'mão de onze'."""
+        return self._special_hand().name
+
+    @property
+    def special_worth(self) -> int:
+        """What a played special hand is worth."""
+        return self._special_hand().worth
+
+    @property
+    def special_run(self) -> int:
+        """What the other side scores when the special side runs before playing."""
+        return self._special_hand().run
+
+    @property
+    def ferro_worth(self) -> int:
+        """The mão de ferro's value."""
+        if self.ferro is None:
+            raise RulesError(NO_FERRO)
+        return self.ferro.worth
+
+    @property
+    def ferro_modes(self) -> tuple[str, ...]:
+        """How the mão de ferro may be played (none without one)."""
+        return self.ferro.modes if self.ferro is not None else ()
+
+    @property
+    def short_name(self) -> str:
+        """The rule set's name without 'Truco': 'Paulista'."""
+        return self.name.split()[-1]
+
+    @property
+    def special_word(self) -> str:
+        """The special hand's last word, as links and short labels say it: 'onze', 'dez'."""
+        return self.special_name.split()[-1]
 
     @property
     def unit(self) -> int:
         """The step every score moves by: 1 in Paulista, 2 in Mineiro (its scores are even)."""
         unit = 0
-        for value in (*self.ladder, self.special_worth, self.special_run, self.ferro_worth):
+        for value in self.points_known:
             unit = gcd(unit, value)
         return unit
 
@@ -66,9 +169,12 @@ class Variant:
     @property
     def points_known(self) -> frozenset[int]:
         """Every number of points one outcome of a hand may carry."""
-        return frozenset(
-            (*self.ladder, self.special_worth, self.special_run, self.ferro_worth)
-        )
+        values = [value for ladder in self.ladders.values() for value in ladder.values]
+        if self.special is not None:
+            values += [self.special.worth, self.special.run]
+        if self.ferro is not None:
+            values.append(self.ferro.worth)
+        return frozenset(values)
 
     def next_step(self, worth: int) -> int | None:
         """The value the next call asks for when the hand is worth `worth`, None at the top."""
@@ -135,45 +241,69 @@ class Variant:
 PAULISTA = Variant(
     code="paulista",
     name="Truco Paulista",
-    ladder=(1, 3, 6, 9, 12),
-    calls=(Word.TRUCO, Word.SEIS, Word.NOVE, Word.DOZE),
-    special_at=(11, 10),
-    special_name="mão de onze",
-    special_worth=3,
-    special_run=1,
-    ferro_worth=1,
+    ladders={
+        TRUCO: Ladder(values=(1, 3, 6, 9, 12), calls=(Word.TRUCO, Word.SEIS, Word.NOVE, Word.DOZE))
+    },
+    special=SpecialHand(name="mão de onze", at=(11, 10), worth=3, run=1),
+    ferro=Ferro(worth=1, modes=("cegas", "claras", "escuro")),
     players=(2, 4),
     manilhas=None,
     deck=None,
     best_of=0,
     marks_specials=False,
-    ferro_modes=("cegas", "claras", "escuro"),
+    book=PAULISTA_BOOK,
 )
 
 MINEIRO = Variant(
     code="mineiro",
     name="Truco Mineiro",
-    ladder=(2, 4, 6, 10, 12),
-    calls=(Word.TRUCO, Word.SEIS, Word.DEZ, Word.DOZE),
-    special_at=(10,),
-    special_name="mão de dez",
-    special_worth=4,
-    special_run=2,
-    ferro_worth=2,
+    ladders={
+        TRUCO: Ladder(values=(2, 4, 6, 10, 12), calls=(Word.TRUCO, Word.SEIS, Word.DEZ, Word.DOZE))
+    },
+    special=SpecialHand(name="mão de dez", at=(10,), worth=4, run=2),
+    ferro=Ferro(worth=2, modes=("cegas", "claras")),
     players=(2, 4, 6),
     manilhas="fixa",
     deck="sujo",
     best_of=3,
     marks_specials=True,
-    ferro_modes=("cegas", "claras"),
+    book=MINEIRO_BOOK,
 )
 
-VARIANTS: dict[str, Variant] = {v.code: v for v in (PAULISTA, MINEIRO)}
+# The registry: every rule set by its code, the default first. A table, a link or a record that
+# names no rule set plays the default's.
+RULE_SETS: dict[str, Variant] = {v.code: v for v in (PAULISTA, MINEIRO)}
+VARIANTS = RULE_SETS
+DEFAULT_RULE_SET = PAULISTA
 
 
-def variant(code: object) -> Variant:
+# The rule set as a table's option (/regras#pontos): one choice per rule set, the default first.
+VARIANTE: Option[VariantCode] = Option(
+    name="variante",
+    param="variante",
+    title="Regras",
+    section=Section.PONTOS,
+    anchor="variante",
+    unknown="Variante desconhecida",
+    choices=tuple(
+        Choice(rules.code, rules.name, rules.name.lower(), long=rules.name)
+        for rules in RULE_SETS.values()
+    ),
+)
+
+
+def book_of(section: object) -> Variant:
+    """The rule set whose page of the rule book holds `section`."""
+    return next(v for v in RULE_SETS.values() if section in v.book.sections)
+
+
+def rule_set(code: object) -> Variant:
     """The rule set of this code name ('paulista', 'mineiro'), else RulesError in pt-BR."""
-    found = VARIANTS.get(code) if isinstance(code, str) else None
+    found = RULE_SETS.get(code) if isinstance(code, str) else None
     if found is None:
-        raise RulesError(f"Variante desconhecida: {code!r}. Use 'paulista' ou 'mineiro'.")
+        codes = either(f"'{known}'" for known in RULE_SETS)
+        raise RulesError(f"Variante desconhecida: {code!r}. Use {codes}.")
     return found
+
+
+variant = rule_set

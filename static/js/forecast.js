@@ -25,6 +25,7 @@
     var said;
     try { said = JSON.parse(b.getAttribute("data-previsto") || ""); } catch (e) { return null; }
     return {
+      size: said.size, // a score is A * size + B, the rule set's
       score: said.score, wins: said.wins, key: said.key,
       end: said.over ? said.ends[0] : null, // [tally, layout, marker, next score, next tally]
       ends: said.over ? null : said.ends // each side's, should it win this game
@@ -36,7 +37,7 @@
     if (node.end) {
       var end = node.end;
       if (code !== end[2]) { return null; }
-      return { score: end[3], wins: end[4], key: layoutOf(end[3]), end: null, ends: null };
+      return { size: node.size, score: end[3], wins: end[4], key: layoutOf(end[3]), end: null, ends: null };
     }
     var row = table && table.scores[node.score];
     if (!row || !row.length) { return null; }
@@ -44,13 +45,13 @@
     if (at < 0) { return null; }
     var target = row[at + 1];
     if (target >= 0) {
-      return { score: target, wins: node.wins, key: layoutOf(target), end: null, ends: node.ends };
+      return { size: node.size, score: target, wins: node.wins, key: layoutOf(target), end: null, ends: node.ends };
     }
     if (!node.ends) { return null; }
     var won = -1 - target;
     var side = won % 2;
     var ending = node.ends[side];
-    return { score: (won - side) / 2, wins: ending[0], key: ending[1], end: ending, ends: null };
+    return { size: node.size, score: (won - side) / 2, wins: ending[0], key: ending[1], end: ending, ends: null };
   }
 
   // The board the kept taps lead to, and how many of them it takes in (0: the server's own).
@@ -110,7 +111,7 @@
     if (!node) { return false; }
     var relaid = region.getAttribute("data-fase") !== node.key;
     if (relaid) { region = relay(b, region, node.key); }
-    var points = [Math.floor(node.score / 13), node.score % 13];
+    var points = [Math.floor(node.score / node.size), node.score % node.size];
     set(region, "score-a", points[0]);
     set(region, "score-b", points[1]);
     set(region, "series-a", node.wins[0]);

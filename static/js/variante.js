@@ -1,5 +1,5 @@
-// The new-table form's rule set: choosing one picks its own series (Mineiro's queda, best of 3;
-// Paulista's games in a row) and leaves 3x3, Mineiro's only, when going back to Paulista.
+// The new-table form's rule set: choosing one picks its own series (its data-serie, e.g. a
+// queda, best of 3) and leaves 3x3 for duplas when the rule set chosen seats no trios.
 (function () {
   "use strict";
 

@@ -19,7 +19,7 @@ from scorekeeper.domain.mesa.house_rules import TITLE, house_rules
 from scorekeeper.rules import Bet, Code, Reason, Section, Special, Word
 from scorekeeper.rules.sections import MineiroSection
 from scorekeeper.web.common.session import JUIZ_TABLE
-from scorekeeper.web.regras import MINEIRO, SECTIONS, section_number, section_url
+from scorekeeper.web.regras import SECTIONS, section_number, section_url
 
 from .helpers import open_table
 
@@ -680,7 +680,7 @@ def test_rule_url_of_a_mineiro_section_is_the_mineiro_page(app: Flask) -> None:
     """The helper the juiz links reasons with sends a Mineiro section to its page's anchor."""
     with app.test_request_context():
         assert section_url(MineiroSection.TRUCO) == "/regras/mineiro#mineiro-truco"
-        assert [section_url(s) for s in MINEIRO] == [
+        assert [section_url(s) for s in MineiroSection] == [
             f"/regras/mineiro#{s.value}" for s in MineiroSection
         ]
         assert section_url(Section.TRUCO) == "/regras#truco"

@@ -3,7 +3,8 @@ can show it at once (online or not) while the write travels.
 
 Within a game, what a tap does to the score depends on the two sides' points alone (the phase
 follows from them), whatever the table's names, deal or series: so one table per rule set and
-special-hand threshold, a game's every score and every tap of it, serves every board. What
+special-hand threshold, a game's every score and every tap of it, serves every board. Its size
+is the rule set's: a side's points go from 0 to its target (`size`), and the board says so. What
 changes at a game's end (the tally, the series) depends on the table: each board carries its
 own (`ends`).
 """
@@ -12,9 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...rules import TARGET, MatchConfig, MatchState, Phase
+from ...rules import DEFAULT_RULE_SET, MatchConfig, MatchState, Phase, Variant
 
-SIDE_SCORES = TARGET + 1  # a side's points on the board: 0 to 12
+
+def size(rules: Variant) -> int:
+    """How many scores a side may stand at under `rules`: 0 to the target (13 for 12)."""
+    return rules.target + 1
 
 
 def phase_key(state: MatchState) -> str:
@@ -29,26 +33,28 @@ def phase_key(state: MatchState) -> str:
     return phase.value
 
 
-def score_index(points: tuple[int, int]) -> int:
-    """A score as one number: points A * 13 + points B."""
-    return points[0] * SIDE_SCORES + points[1]
+def score_index(points: tuple[int, int], rules: Variant = DEFAULT_RULE_SET) -> int:
+    """A score as one number: points A * size + points B (A * 13 + B for a target of 12)."""
+    return points[0] * size(rules) + points[1]
 
 
-def game_table(special_at: int, rules: str = "paulista") -> dict[str, Any]:
+def game_table(special_at: int, rules: str = DEFAULT_RULE_SET.code) -> dict[str, Any]:
     """Every score of a game under this threshold and rule set and where each legal tap takes
-    it (in Mineiro the odd scores are never reached: their rows go unread).
+    it (scores off the rule set's unit, odd ones when it scores by 2, are never reached: their
+    rows go unread).
 
     `codes` lists each layout's taps (the buttons' values) in order; `keys` the layouts;
-    `scores[a * 13 + b]` is [layout index, then one target per tap of that layout], where a
+    `scores[a * size + b]` is [layout index, then one target per tap of that layout], where a
     target is the next score's index, or -1 - (2 * index + side) when the tap ends the game
     for `side` (what the tally and the series become then is the board's: see `ends`).
     """
     config = MatchConfig.of(rules, special_at=special_at)
+    variant, sides = config.variant, size(config.variant)
     codes: dict[str, list[str]] = {}
     scores: list[list[int]] = []
-    for index in range(SIDE_SCORES * SIDE_SCORES):
-        points = divmod(index, SIDE_SCORES)
-        if TARGET in points:
+    for index in range(sides * sides):
+        points = divmod(index, sides)
+        if variant.target in points:
             scores.append([])  # a finished game: its taps are the board's (`ends`)
             continue
         state = MatchState(config, points)
@@ -58,7 +64,7 @@ def game_table(special_at: int, rules: str = "paulista") -> dict[str, Any]:
         row = [list(codes).index(key)]
         for outcome in outcomes:
             after = state.apply(outcome)
-            target = score_index(after.points)
+            target = score_index(after.points, variant)
             won = after.game_winner
             row.append(target if won is None else -1 - (2 * target + won))
         scores.append(row)
@@ -74,18 +80,20 @@ def ending(state: MatchState) -> list[Any]:
         list(state.wins),
         phase_key(state),
         marker.code,
-        score_index(after.points),
+        score_index(after.points, state.config.variant),
         list(after.wins),
     ]
 
 
 def board_forecast(state: MatchState) -> dict[str, Any]:
-    """What a board carries for the forecast: its score, tally and layout, and its game's end
-    (`ends`: its own when the game is over, else one for each side winning it)."""
+    """What a board carries for the forecast: its score, tally and layout, its game's end
+    (`ends`: its own when the game is over, else one for each side winning it) and the size
+    of a score's index (`size`: a score is A * size + B)."""
     over = state.phase in (Phase.GAME_OVER, Phase.SERIES_OVER)
     finished = [state] if over else [state.won_by(side) for side in (0, 1)]
     return {
-        "score": score_index(state.points),
+        "size": size(state.config.variant),
+        "score": score_index(state.points, state.config.variant),
         "wins": list(state.wins),
         "key": phase_key(state),
         "over": over,

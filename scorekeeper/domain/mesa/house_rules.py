@@ -7,9 +7,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ...rules import DECK, LIMPO_WITH_FIXA, PLAYERS, TABLE_OPTIONS, VARIANTE, Option, Section
-from ...rules.reasons import MINEIRO_SECTIONS
-from ...rules.sections import MineiroSection
+from ...rules import (
+    DECK,
+    DEFAULT_RULE_SET,
+    LIMPO_WITH_FIXA,
+    RULE_SETS,
+    TABLE_OPTIONS,
+    VARIANTE,
+    BookSection,
+    Option,
+)
 
 TITLE = "Regras desta mesa"
 
@@ -34,7 +41,7 @@ class HouseRule:
 
     label: str
     value: str
-    section: Section | MineiroSection
+    section: BookSection
     variant: str
 
     @property
@@ -54,25 +61,17 @@ def _said(option: Option[Any], settings: TableSettings) -> str:
     return str(value) if choice is None else choice.long
 
 
-def _section(option: Option[Any], mineiro: bool) -> Section | MineiroSection:
-    """The section an option changes, on the rule book's page of the table's rule set."""
-    if not mineiro:
-        return option.section
-    if option is PLAYERS:
-        return MineiroSection.JOGADORES
-    return MINEIRO_SECTIONS[option.section]
-
-
 def house_rules(settings: TableSettings) -> tuple[HouseRule, ...]:
     """The table's options, one line each, in the rule book's order; a table of another rule
-    set than Truco Paulista's names it first, and its lines link that rule set's sections."""
-    mineiro = getattr(settings, VARIANTE.name, VARIANTE.default) == "mineiro"
-    options = (VARIANTE, *TABLE_OPTIONS) if mineiro else TABLE_OPTIONS
+    set than the default names it first, and its lines link that rule set's sections."""
+    code = getattr(settings, VARIANTE.name, VARIANTE.default)
+    rules = RULE_SETS.get(code, DEFAULT_RULE_SET)
+    options = TABLE_OPTIONS if rules is DEFAULT_RULE_SET else (VARIANTE, *TABLE_OPTIONS)
     return tuple(
         HouseRule(
             option.title,
             _said(option, settings),
-            _section(option, mineiro),
+            rules.book.option_place(option.name, option.section),
             option.variant(getattr(settings, option.name, option.default)),
         )
         for option in options

@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 from ...models import Entry, Mesa
 from ...rules import (
     BEST_OF,
-    PAULISTA,
+    DEFAULT_RULE_SET,
     SIMPLE_HAND,
     SPECIAL_AT,
     TABLE_OPTIONS,
@@ -45,7 +45,7 @@ def ladder_notes(rules: Variant) -> Notes:
 
 
 NOTES_BY_RULES: dict[str, Notes] = {code: ladder_notes(rules) for code, rules in VARIANTS.items()}
-NOTES = NOTES_BY_RULES["paulista"]  # Truco Paulista's, the default rule set's
+NOTES = NOTES_BY_RULES[DEFAULT_RULE_SET.code]  # the default rule set's
 
 
 def running_hint(rules: Variant) -> str:
@@ -233,7 +233,7 @@ def onze_decider(board: Board) -> str | None:
     return pair[0] if pair else None
 
 
-def notes_for(rec: Entry | None, rules: Variant = PAULISTA) -> tuple[tuple[str, str], ...]:
+def notes_for(rec: Entry | None, rules: Variant = DEFAULT_RULE_SET) -> tuple[tuple[str, str], ...]:
     """The optional notes offered after a normal hand, in the table's rule set's values."""
     if rec is None or rec.kind != Kind.NORMAL.value:
         return ()

@@ -105,7 +105,7 @@ def at_limit(
 ) -> AtLimit:
     """What the rule does to a match still playing at the limit: 'lider' gives it to the side
     ahead (a tie: the next hand decides); 'onze' puts the game at special_at x special_at
-    (11 x 11, or 10 x 10 in Mineiro); 'proxima' lets the next hand decide."""
+    (11 x 11 at a mão de onze); 'proxima' lets the next hand decide."""
     if rule == LIDER:
         side = leader(wins, points)
         if side is None:
@@ -124,7 +124,7 @@ def onze_score(points: tuple[int, int], special_at: int) -> tuple[int, int]:
 
 
 def onze_reason(special_at: int) -> str:
-    """'tempo esgotado: partida em 11 x 11' (10 x 10 in Mineiro)."""
+    """'tempo esgotado: partida em 11 x 11' (the special hand's score, both sides)."""
     return f"tempo esgotado: partida em {special_at} x {special_at}"
 
 

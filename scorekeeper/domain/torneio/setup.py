@@ -14,7 +14,7 @@ from sqlalchemy import Connection, delete, insert, select, update
 
 from ...extensions import db
 from ...models import Dupla, Jogo, Mesa, Sumula, Torneio, TorneioMesa
-from ...rules import VARIANTS, RulesError
+from ...rules import DEFAULT_RULE_SET, VARIANTS, RulesError
 from ..mesa.inputs import INT_LIMIT
 from ..mesa.service import new_token
 from . import bracket
@@ -64,7 +64,7 @@ class Settings:
     """What the new-torneio form chose."""
 
     name: str
-    variante: str = "paulista"
+    variante: str = DEFAULT_RULE_SET.code
     players: int = 4
     best_of: int = 3
     final_best_of: int = 3

@@ -17,9 +17,8 @@ from ...models import Mesa
 from ...rules import (
     ANSWERER,
     DECK,
+    DEFAULT_RULE_SET,
     MANILHAS,
-    MINEIRO,
-    PAULISTA,
     PLAY_COUNTS,
     PLAYERS,
     ROUND_LABELS,
@@ -71,23 +70,23 @@ ROUND_KEYS = (
 )
 HAND_KEYS = ("rodadas", VARIANT_PARAM, PLAYERS.param, *NAME_KEYS)
 NO_VIRA_HINT = "Tire a vira do link ou escolha manilha variável."
-MINEIRO_VIRA = (
-    "No Truco Mineiro as manilhas são fixas (4 de paus, 7 de copas, ás de espadas e 7 de "
-    "ouros): não há vira. Tire a vira do link."
+FIXED_VIRA = (
+    "No {} as manilhas são fixas (4 de paus, 7 de copas, ás de espadas e 7 de ouros): não há "
+    "vira. Tire a vira do link."
 )
 def players_option(rules: Variant) -> Option[Any]:
     """The players option of a rule set: the registry's seat counts that the rule set seats
-    (1x1 and 2x2; 3x3 in Mineiro)."""
+    (1x1 and 2x2, and 3x3 where it seats trios)."""
     return replace(PLAYERS, choices=tuple(c for c in PLAYERS.choices if c.value in rules.players))
 
 
 def variant_param(rules: Variant) -> dict[str, Any]:
     """The rule set as links spell it: nothing for Paulista (the default), else 'variante'."""
-    return {} if rules is PAULISTA else {VARIANT_PARAM: rules.code}
+    return {} if rules is DEFAULT_RULE_SET else {VARIANT_PARAM: rules.code}
 
 
-def read_variant(args: Mapping[str, str], default: Variant = PAULISTA) -> Variant:
-    """The rule set a link asks for ('variante=mineiro'), the default when absent."""
+def read_variant(args: Mapping[str, str], default: Variant = DEFAULT_RULE_SET) -> Variant:
+    """The rule set a link asks for ('variante=<code>'), the default when absent."""
     value = _text(args, VARIANT_PARAM)
     return default if value is None else variant(_plain(value))
 
@@ -126,7 +125,7 @@ class RoundQuery:
     cover: bool = False
     mao_seat: int = 0
     naming: Naming | None = None
-    variant: Variant = PAULISTA
+    variant: Variant = DEFAULT_RULE_SET
 
     @property
     def ruleset(self) -> RuleSet:
@@ -228,7 +227,7 @@ class HandQuery:
     results: tuple[str, ...] = ()
     carry: tuple[tuple[str, str], ...] = ()
     naming: Naming | None = None
-    variant: Variant = PAULISTA
+    variant: Variant = DEFAULT_RULE_SET
 
     def params(self, results: tuple[str, ...] | None = None) -> dict[str, Any]:
         """The page's own links: this hand (or other results) and the kept settings."""
@@ -384,14 +383,16 @@ def _mao_seat(args: Mapping[str, str], query: RoundQuery) -> int:
     return seats[value]
 
 
-def _vira(args: Mapping[str, str], ruleset: RuleSet, rules: Variant = PAULISTA) -> str | None:
+def _vira(
+    args: Mapping[str, str], ruleset: RuleSet, rules: Variant = DEFAULT_RULE_SET
+) -> str | None:
     """The vira's canonical text; RulesError when it does not parse or the rules refuse any vira
-    (manilha fixa, and Truco Mineiro's fixed manilhas)."""
+    (manilha fixa, and a rule set whose manilhas are fixed)."""
     value = _text(args, "vira")
     if value is None:
         return None
     if rules.manilhas == "fixa":
-        raise RulesError(MINEIRO_VIRA)
+        raise RulesError(FIXED_VIRA.format(rules.name))
     if ruleset.fixed:
         try:
             check_vira(ruleset, value)
@@ -460,16 +461,16 @@ SPECIALS: tuple[Special, ...] = tuple(Special)
 
 
 def special_spelled(special: Special, rules: Variant) -> str:
-    """How a link spells the kind of hand: 'onze-nos' in Paulista, 'dez-nos' in Mineiro."""
-    if rules is MINEIRO and special.onze_side is not None:
-        return special.value.replace("onze", "dez")
+    """How a link spells the kind of hand: the special hand by its word ('onze-nos', 'dez-nos')."""
+    if special.onze_side is not None:
+        return special.value.replace("onze", rules.special_word)
     return special.value
 
 
 def _special(args: Mapping[str, str], rules: Variant, default: Special) -> Special:
     """The kind of hand a link asks for, spelled the rule set's way; the default when absent."""
     spellings = {special_spelled(s, rules): s for s in SPECIALS}
-    word = "dez" if rules is MINEIRO else "onze"
+    word = rules.special_word
     return _choice(
         args,
         "especial",
@@ -496,7 +497,7 @@ class WholeQuery:
     events: tuple[str, ...] = ()
     cover: bool = False
     naming: Naming | None = None
-    variant: Variant = PAULISTA
+    variant: Variant = DEFAULT_RULE_SET
 
     @property
     def ruleset(self) -> RuleSet:

@@ -9,10 +9,11 @@ from dataclasses import dataclass, replace
 
 from ...domain.mesa import Board
 from ...rules import (
+    DEFAULT_RULE_SET,
     DEFAULT_SIDES,
-    PAULISTA,
     SIDE_LABELS,
     TIED,
+    BookSection,
     Card,
     HandVerdict,
     Names,
@@ -22,7 +23,6 @@ from ...rules import (
     RoundVerdict,
     RuleBroken,
     RulesError,
-    Section,
     Variant,
     WholeHandVerdict,
     check_plays_count,
@@ -37,7 +37,6 @@ from ...rules import (
     word,
 )
 from ...rules.reasons import in_book, points_text
-from ...rules.sections import MineiroSection
 from .naming import Naming, names_of
 from .query import HandQuery, RoundQuery, WholeQuery
 
@@ -52,7 +51,7 @@ def table_names(
     return names.teams, names.players
 
 
-Book = Section | MineiroSection  # a section of the rule book of either rule set
+Book = BookSection  # a section of the rule book of any rule set
 
 
 @dataclass(frozen=True)
@@ -63,19 +62,21 @@ class Said:
     section: Book | None = None
 
 
-def said(reasons: Sequence[Reason], names: Names, rules: Variant = PAULISTA) -> tuple[Said, ...]:
+def said(
+    reasons: Sequence[Reason], names: Names, rules: Variant = DEFAULT_RULE_SET
+) -> tuple[Said, ...]:
     """The engine's reasons in its words, with the table's names, each with its section in the
     rule book of `rules`."""
     return tuple(Said(word(reason, names), reason.section_in(rules)) for reason in reasons)
 
 
-def section_of(error: RulesError, rules: Variant = PAULISTA) -> Book | None:
+def section_of(error: RulesError, rules: Variant = DEFAULT_RULE_SET) -> Book | None:
     """The rule-book section (of `rules`) of the rule a refusal names, when it carries its
     reason."""
     return error.reason.section_in(rules) if isinstance(error, RuleBroken) else None
 
 
-def refusal_said(error: RulesError, names: Names, rules: Variant = PAULISTA) -> Said:
+def refusal_said(error: RulesError, names: Names, rules: Variant = DEFAULT_RULE_SET) -> Said:
     """A refusal in the engine's words, with the section of the rule it breaks when it has one."""
     return Said(explain(error, names), section_of(error, rules))
 
@@ -112,7 +113,7 @@ class RoundRuling:
     next_result: str | None = None
     picking_vira: bool = False
     error_section: Book | None = None
-    rules: Variant = PAULISTA
+    rules: Variant = DEFAULT_RULE_SET
 
     @property
     def said(self) -> tuple[Said, ...]:
@@ -285,7 +286,7 @@ class HandRuling:
     verdict: HandVerdict | None = None
     winner_side: int | None = None
     error_section: Book | None = None
-    rules: Variant = PAULISTA
+    rules: Variant = DEFAULT_RULE_SET
 
     @property
     def said(self) -> tuple[Said, ...]:
@@ -296,7 +297,7 @@ class HandRuling:
 
     @property
     def points(self) -> int | None:
-        """What the hand scores under its rule set (Paulista 1, Mineiro 2; 0 when void or
+        """What the hand scores under its rule set (its ladder's first step or more; 0 when void or
         undecided); None when refused."""
         return None if self.verdict is None else self.verdict.points(self.rules)
 

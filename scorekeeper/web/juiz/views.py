@@ -20,7 +20,7 @@ from htmx_flask import request as hx_request
 
 from ...domain.mesa import AlreadyApplied, Board, UnknownTable, service
 from ...domain.mesa.inputs import Write
-from ...rules import PAULISTA, Outcome, RulesError, Variant
+from ...rules import Outcome, RulesError, Variant
 from ..common.session import JUIZ_TABLE, opened_table
 from ..errors import answer_refusals
 from . import apply, present, whole
@@ -52,12 +52,6 @@ def _applied_to() -> Board:
     if board is None:
         raise UnknownTable()
     return board
-
-
-@bp.app_template_global("rule_book")
-def rule_book(rules: Variant) -> str:
-    """The rule book of a rule set: /regras for Truco Paulista, /regras/mineiro for Mineiro."""
-    return url_for("regras.index") if rules is PAULISTA else url_for(f"regras.{rules.code}")
 
 
 @bp.after_request

@@ -47,14 +47,14 @@ def option_switch(
 
 
 def variant_switch(current: Variant, link: Callable[[Variant], str]) -> Switch:
-    """The rule set switch (Truco Paulista | Truco Mineiro), each a link to the page under it."""
+    """The rule set switch, one segment per rule set, each a link to the page under it."""
     segments = tuple(Segment(v.name, _naming(link(v), v), v is current) for v in VARIANTS.values())
     return Switch("Regras", segments)
 
 
 def _naming(url: str, rules: Variant) -> str:
     """A switch's link that names its rule set even where links leave the default unsaid: a
-    juiz opened from a Mineiro table takes an unsaid rule set for the table's."""
+    juiz opened from a table of another rule set takes an unsaid rule set for the table's."""
     if "variante=" in url:
         return url
     return f"{url}{'&' if '?' in url else '?'}variante={rules.code}"

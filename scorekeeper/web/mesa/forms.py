@@ -207,7 +207,7 @@ class NewTableForm(_Form):
         }
 
     def _special_at(self, rules: Variant) -> int:
-        """The special hand chosen; a rule set with one special hand (Mineiro's dez) has it."""
+        """The special hand chosen; a rule set with one special hand has it."""
         if len(rules.special_at) == 1:
             return rules.special_at[0]
         return SPECIAL_AT.spelled(self.mao_especial.data)

@@ -21,7 +21,17 @@ from ...domain.torneio import reading
 from ...domain.torneio.reading import champions_word
 from ...domain.turma import turmas
 from ...models import ACTIVE, Entry, Mesa
-from ...rules import FERRO_MODE, SPECIAL_AT, VARIANTS, Kind, MatchState, Outcome, Phase, Variant
+from ...rules import (
+    DEFAULT_RULE_SET,
+    FERRO_MODE,
+    SPECIAL_AT,
+    VARIANTS,
+    Kind,
+    MatchState,
+    Outcome,
+    Phase,
+    Variant,
+)
 from ..common.links import shared_url, whatsapp_url
 
 # The board's own routes, /m/<token>/<path>: the views and board_urls share these.
@@ -147,7 +157,7 @@ def result_share(board: Board) -> ResultShare | None:
     state, names = board.state, board.mesa.team_names
     score = f"{names[0]} {state.points[0]} x {state.points[1]} {names[1]}"
     text = f"{title} {score} · partidas {state.wins[0]} x {state.wins[1]}"
-    if state.config.variant.code != "paulista":  # Paulista, the default, goes unsaid
+    if state.config.variant is not DEFAULT_RULE_SET:  # the default goes unsaid
         text = f"{text} · {state.config.variant.name}"
     url = shared_url("share.live", token=board.mesa.view_token)
     return ResultShare(title, text, url)
@@ -194,21 +204,21 @@ def forecast_layouts(board: Board) -> list[Layout]:
 
 
 @caches.memo(caches.FORECASTS)
-def forecast_table(special_at: int, rules: str = "paulista") -> tuple[str, str]:
+def forecast_table(special_at: int, rules: str = DEFAULT_RULE_SET.code) -> tuple[str, str]:
     """The game table of forecast.game_table as JSON, and a short hash of it for its URL."""
     text = json.dumps(forecast.game_table(special_at, rules), separators=(",", ":"))
     return text, hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
-# views.forecast's routes, built here without url_for: Paulista's, and another rule set's
+# views.forecast's routes, built here without url_for: the default rule set's, another's
 FORECAST_PATH = "/previsao/{}.json"
 FORECAST_RULES_PATH = "/previsao/{}/{}.json"
 
 
-def forecast_url(special_at: int, rules: str = "paulista") -> str:
+def forecast_url(special_at: int, rules: str = DEFAULT_RULE_SET.code) -> str:
     """The forecast table's URL, versioned by its content (kept by the browser for a year):
     spelled out, as url_for would cost a tap's answer more than the rest of the forecast."""
-    if rules == "paulista":
+    if rules == DEFAULT_RULE_SET.code:
         path = FORECAST_PATH.format(special_at)
     else:
         path = FORECAST_RULES_PATH.format(rules, special_at)

@@ -35,7 +35,7 @@ from ...domain.mesa import (
 )
 from ...domain.mesa.inputs import Write, number
 from ...domain.mesa.service import ASK_NAMES
-from ...rules import VARIANTS, Kind, Outcome, RulesError
+from ...rules import DEFAULT_RULE_SET, VARIANTS, Kind, Outcome, RulesError
 from ..common.session import JUIZ_TABLE
 from ..errors import answer_refusals
 from ..limits import opening_limit
@@ -100,7 +100,7 @@ def board(token: str) -> str:
 
 @bp.get(present.FORECAST_PATH.format("<int:special_at>"))
 @bp.get(present.FORECAST_RULES_PATH.format("<rules>", "<int:special_at>"))
-def forecast(special_at: int, rules: str = "paulista") -> Response:
+def forecast(special_at: int, rules: str = DEFAULT_RULE_SET.code) -> Response:
     """The forecast's game table for the board's script: the same for every table with this
     rule set and special-hand threshold, versioned by its content (?v=), so kept by the browser
     for a year."""

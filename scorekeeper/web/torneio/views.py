@@ -25,6 +25,7 @@ from ...domain.mesa.inputs import Write, number, visible
 from ...domain.torneio import access, calls, reading, rounds, saving, setup, word
 from ...domain.torneio.access import StaleTorneio
 from ...domain.torneio.setup import Settings
+from ...rules import DEFAULT_RULE_SET, RULE_SETS, either
 from ..common.exports import CSV_TYPE, csv_lines, download
 from ..common.links import shared_url
 from ..errors import answer_refusals
@@ -57,6 +58,7 @@ def _new_page(message: str | None = None, status: int = 200) -> Response:
         form=request.form,
         at_limit=setup.AT_LIMIT,
         max_mesas=setup.MAX_MESAS,
+        trios_in=either(r.short_name for r in RULE_SETS.values() if 6 in r.players),
     )
     return make_response(page, status)
 
@@ -72,7 +74,7 @@ def _settings() -> Settings:
     form = request.form
     return Settings(
         name=visible(form.get("nome", "")),
-        variante=form.get("variante", "paulista"),
+        variante=form.get("variante", DEFAULT_RULE_SET.code),
         players=number(form.get("jogadores", "4"), "jogadores"),
         best_of=number(form.get("formato", "3"), "formato"),
         final_best_of=number(form.get("formato_final", form.get("formato", "3")), "formato"),

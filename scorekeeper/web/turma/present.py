@@ -17,7 +17,7 @@ from flask import url_for
 from ...domain.mesa import Board, load_board, words
 from ...domain.turma import stats, tallies, turmas
 from ...models import Entry, Mesa, Turma
-from ...rules import PAULISTA, PLAYERS, VARIANTS, Kind, Variant
+from ...rules import DEFAULT_RULE_SET, PLAYERS, VARIANTS, Kind, Variant
 from ..common.exports import batched
 from ..common.image import score_png
 from ..common.links import share_root, shared_url
@@ -54,9 +54,9 @@ def onze_text(record: stats.Record) -> str:
     )
 
 
-def runs_text(record: stats.Record, rules: Variant = PAULISTA) -> str:
-    """Every run, e.g. '5 (1 do truco, 4 da mão de onze)' ('da mão de dez' in Truco Mineiro),
-    or '0'."""
+def runs_text(record: stats.Record, rules: Variant = DEFAULT_RULE_SET) -> str:
+    """Every run, e.g. '5 (1 do truco, 4 da mão de onze)' (the special hand in the rule set's
+    words), or '0'."""
     parts = []
     if record.ran:
         parts.append(f"{record.ran} do truco")
@@ -293,7 +293,7 @@ def rules_parts(standing: tallies.Standing) -> list[RulesPart]:
 def stats_note(played: Sequence[Variant]) -> str:
     """What the statistics count, in the words of the rule sets played: 'Contam as partidas
     terminadas; na mão de onze, quem tinha 11; em “Correu”, …'."""
-    played = list(played) or [PAULISTA]
+    played = list(played) or [DEFAULT_RULE_SET]
     specials = "; ".join(f"na {r.special_name}, quem tinha {r.special_at[0]}" for r in played)
     runs = " ou ".join(f"da {r.special_name}" for r in played)
     return (
@@ -581,7 +581,7 @@ def score_image(board: Board | None, heading: str) -> bytes:
     mesa, state = board.mesa, board.state
     winner = state.series_winner if state.series_winner is not None else state.game_winner
     line = f"{words.series_label(mesa, state)} · partidas {state.wins[0]} x {state.wins[1]}"
-    if state.config.variant.code != "paulista":  # Paulista, the default, goes unsaid
+    if state.config.variant is not DEFAULT_RULE_SET:  # the default goes unsaid
         line = f"{state.config.variant.name} · {line}"
     date = words.to_local(board.last.created_at if board.last else mesa.created_at)
     return score_png(
