@@ -19,6 +19,7 @@ from ...domain.mesa.settings import folded
 from ...domain.turma import mesa_summary, stored_summaries, tallies, tally, turmas
 from ...models import Entry, Mesa, Turma
 from ...rules import PAULISTA, PLAYERS, VARIANTS, Kind, Variant
+from ..common import board_words
 from ..common.exports import batched
 from ..common.image import score_png
 from ..common.links import share_root, shared_url
@@ -581,7 +582,7 @@ def score_image(board: Board | None, heading: str) -> bytes:
         return score_png(("–", "–"), (0, 0), "Nenhuma mesa ainda", "", heading, None)
     mesa, state = board.mesa, board.state
     winner = state.series_winner if state.series_winner is not None else state.game_winner
-    line = f"{words.series_label(mesa, state)} · partidas {state.wins[0]} x {state.wins[1]}"
+    line = f"{board_words.series_label(mesa, state)} · partidas {state.wins[0]} x {state.wins[1]}"
     if state.config.variant.code != "paulista":  # Paulista, the default, goes unsaid
         line = f"{state.config.variant.name} · {line}"
     date = words.to_local(board.last.created_at if board.last else mesa.created_at)
@@ -590,7 +591,7 @@ def score_image(board: Board | None, heading: str) -> bytes:
         state.points,
         line,
         date.strftime("%d/%m/%Y %H:%M"),
-        words.over_text(board) or heading,
+        board_words.over_text(board) or heading,
         winner,
         side_players(mesa),
     )
