@@ -109,15 +109,33 @@ class Closed:
     url: str
 
 
+CLOSED_WORDS = {
+    reading.WO: "W.O.: o organizador deu este jogo para {name}.",
+    reading.OVERRIDE: "O organizador deu este jogo para {name}.",
+    reading.TIME: "O tempo da rodada acabou e deu este jogo para {name}.",
+    reading.CANCELED: (
+        "O organizador cancelou este jogo: o placar fica guardado, mas não conta para a chave."
+    ),
+}
+CLOSED_SHORT = "Jogo encerrado: os toques nesta mesa não contam mais."
+
+
+def closed_text(match: reading.TableMatch) -> str:
+    """Why a closed match's table takes no more writes, in words ('' while it is open)."""
+    if match.closed is None:
+        return ""
+    return CLOSED_WORDS.get(match.closed, CLOSED_SHORT).format(name=match.given_to)
+
+
 def closed_match(mesa: Mesa) -> Closed | None:
     """What a closed torneio table's board says and where it leads; None while it is open."""
     if mesa.closed is None:
         return None
     match = reading.match_of_table(mesa)
     if match is None:
-        return Closed(reading.CLOSED_SHORT, url_for("mesa.board", token=mesa.edit_token))
+        return Closed(CLOSED_SHORT, url_for("mesa.board", token=mesa.edit_token))
     url = url_for("torneio.mesa", token=match.mesa_token, encerrado=mesa.closed)
-    return Closed(match.closed, url)
+    return Closed(closed_text(match), url)
 
 
 @dataclass(frozen=True)
