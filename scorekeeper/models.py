@@ -296,7 +296,7 @@ class TurmaRecord(db.Model):  # type: ignore[name-defined,misc]
     order_rate: Mapped[int]  # -rate (a head-to-head: 0)
     order_name: Mapped[str] = mapped_column(String)  # the name casefolded, as UTF-8 in hex
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
-    shown: Mapped[str] = mapped_column(Text)  # as the JSON export writes it (stats.exported)
+    shown: Mapped[str] = mapped_column(Text)  # as the JSON export writes it (tally.exported)
 
 
 class HandRecord(db.Model):  # type: ignore[name-defined,misc]

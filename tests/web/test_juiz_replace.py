@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from sqlalchemy import select
 
 from scorekeeper.domain.mesa import Board, board_of, service
-from scorekeeper.domain.turma import stats, transfer, turmas
+from scorekeeper.domain.turma import mesa_summary, stored_summaries, transfer, turmas
 from scorekeeper.extensions import db
-from scorekeeper.models import ACTIVE, ENTRY_COLUMNS, HandRecord, Mesa, entry
+from scorekeeper.models import ACTIVE, ENTRY_COLUMNS, HandRecord, Mesa, MesaSummary, entry
 from scorekeeper.rules import Kind, Outcome, RulesError
 
 from ..profiles import examples
@@ -421,7 +421,7 @@ def domain_write(mesa: Mesa, kind: str, args: list[Any]) -> None:
     elif kind == "refazer":
         service.redo(token, rev)
     else:
-        stats.summaries([mesa])
+        stored_summaries.summaries([mesa])
 
 
 def fresh(mesa_id: int) -> Mesa:
@@ -440,15 +440,15 @@ def cold_summary(mesa: Mesa) -> dict[str, Any]:
         .where(records.c.mesa_id == mesa.id, records.c.status == ACTIVE)
         .order_by(records.c.seq)
     )
-    found = stats.summarize(mesa, [entry(row) for row in db.session.execute(query)])
+    found = mesa_summary.summarize(mesa, [entry(row) for row in db.session.execute(query)])
     return {k: v for k, v in found.items() if k != "marks"}
 
 
 def kept_summary(mesa: Mesa) -> dict[str, Any]:
     """The table's summary brought up to date from the stored one, its checkpoints left out."""
-    table = stats.MesaSummary.__table__
+    table = MesaSummary.__table__
     row = db.session.execute(select(table).where(table.c.mesa_id == mesa.id)).first()
-    found = stats.refreshed(mesa, row)
+    found = stored_summaries.refreshed(mesa, row)
     return {k: v for k, v in found.items() if k != "marks"}
 
 
@@ -478,7 +478,7 @@ def test_after_any_replacements_undos_and_redos_the_log_stays_the_truth(
     read from the checkpoints equals the fold of the whole log from its first record, and the
     turma's summary brought up to date from the one stored on the way equals the fold of every
     active record; a replacement moves the revision on by one."""
-    monkeypatch.setattr(stats, "MARGIN", 2)  # checkpoints among a few records
+    monkeypatch.setattr(stored_summaries, "MARGIN", 2)  # checkpoints among a few records
     with app.app_context():
         mesa_id = service.open_table({"players": 2, "best_of": best_of}).id
         for kind, *args in steps:

@@ -20,7 +20,9 @@ from sqlalchemy import event, insert, update
 
 from scorekeeper.domain.mesa import load_board, service
 from scorekeeper.domain.mesa import new_token as fresh_token
-from scorekeeper.domain.turma import stats, tallies, turmas
+from scorekeeper.domain.mesa.settings import folded
+from scorekeeper.domain.turma import stored_summaries, tallies, turmas
+from scorekeeper.domain.turma.tally import KINDS, NIGHTS, Tally
 from scorekeeper.extensions import db
 from scorekeeper.models import Mesa, MesaSummary, Turma, TurmaSummary
 from scorekeeper.rules import RulesError
@@ -402,9 +404,11 @@ def test_a_turma_page_reads_only_the_tables_that_changed(
     second = again(client, turma)
     client.get(f"/turma/{turma}")
     read: list[int] = []
-    original = stats._read_all
+    original = stored_summaries._read_all
     monkeypatch.setattr(
-        stats, "_read_all", lambda found: read.extend(m.id for m in found) or original(found)
+        stored_summaries,
+        "_read_all",
+        lambda found: read.extend(m.id for m in found) or original(found),
     )
     client.get(f"/turma/{turma}")
     assert read == []
@@ -533,7 +537,7 @@ def view_reads(app: Flask, client: FlaskClient, path: str) -> tuple[int, int, in
     statements: list[str] = []
     asked: list[int] = []
     refolded: list[int] = []
-    summaries, read = stats.summaries, stats._read_all
+    summaries, read = stored_summaries.summaries, stored_summaries._read_all
 
     def count(*args: object) -> None:
         statements.append(str(args[2]))
@@ -549,13 +553,13 @@ def view_reads(app: Flask, client: FlaskClient, path: str) -> tuple[int, int, in
     with app.app_context():
         engine = db.engine
     event.listen(engine, "before_cursor_execute", count)
-    stats._read_all = counted_read
-    stats.summaries = tallies.summaries = counted_summaries  # type: ignore[attr-defined]
+    stored_summaries._read_all = counted_read
+    stored_summaries.summaries = tallies.summaries = counted_summaries  # type: ignore[attr-defined]
     try:
         assert client.get(path).status_code == 200
     finally:
-        stats.summaries = tallies.summaries = summaries  # type: ignore[attr-defined]
-        stats._read_all = read
+        stored_summaries.summaries = tallies.summaries = summaries  # type: ignore[attr-defined]
+        stored_summaries._read_all = read
         event.remove(engine, "before_cursor_execute", count)
     return len(statements), sum(asked), len(refolded)
 
@@ -648,7 +652,7 @@ def paged(standing: tallies.Standing, size: int) -> Lists:
     found: Lists = {}
     for code in standing.codes():
         lists: dict[str, object] = {"nights": standing.nights(code)}
-        for kind in stats.KINDS:
+        for kind in KINDS:
             total, items = standing.total(code, kind), []
             for start in range(0, total, size):
                 page = standing.page(code, kind, start, size)
@@ -665,12 +669,12 @@ def folded_whole(row: Turma) -> Lists:
     """Each rule set's lists and chart as a fold of every table's summary, in memory, gives
     them (what the stored tally must equal)."""
     every = sorted(turmas.tables(row, None), key=lambda mesa: mesa.id)
-    found = stats.summaries(every)
-    tally = stats.Tally()
+    found = stored_summaries.summaries(every)
+    tally = Tally()
     for mesa in every:
         tally.add(found[mesa.id], row.aliases or {})
     return {
-        code: {"nights": part.chart(), **{kind: part.ranked(kind) for kind in stats.KINDS}}
+        code: {"nights": part.chart(), **{kind: part.ranked(kind) for kind in KINDS}}
         for code, part in tally.ordered()
     }
 
@@ -722,7 +726,7 @@ def route_step(
     elif kind == "desfazer":
         post(client, tokens[args[0] % len(tokens)], "desfazer")
     elif kind == "juntar":
-        source, target = stats.folded(args[0]), stats.folded(args[1])
+        source, target = folded(args[0]), folded(args[1])
         data = {"rev": turma_rev(client, turma), "de": source, "para": target}
         client.post(f"/turma/{turma}/juntar-nomes", data=data)
     elif kind == "sair" and len(tokens) > 1:
@@ -803,7 +807,7 @@ def domain_step(
         with app.app_context(), contextlib.suppress(RulesError):
             service.undo(token, rev)
     elif kind == "juntar":
-        source, target = stats.folded(args[0]), stats.folded(args[1])
+        source, target = folded(args[0]), folded(args[1])
         rev = turma_page(app, turma).turma.revision
         with app.app_context(), contextlib.suppress(RulesError):
             row = turmas.scorer_turma(turma)
@@ -1026,7 +1030,7 @@ def test_the_chart_keeps_the_newest_12_evenings(local: Flask) -> None:
         play(client, token, WIN_B[0] if winner else WIN_A[0])
         want.append((f"2025-05-{day:02d}", int(winner)))
     bars = chart_bars(client.get(f"/turma/{turma}").text)
-    counts = wins_by_night(want[-stats.NIGHTS :])
+    counts = wins_by_night(want[-NIGHTS:])
     assert len(counts) == 12
     assert [(day, name, wins) for day, name, wins, _x in bars] == [
         (day, name, counts[day][name]) for day in sorted(counts) for name in counts[day]

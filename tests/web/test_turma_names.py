@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 
 from scorekeeper.domain.mesa import service
 from scorekeeper.domain.mesa.service import ASK_NAMES
-from scorekeeper.domain.mesa.settings import TableSettings
-from scorekeeper.domain.turma import stats, tallies, turmas
+from scorekeeper.domain.mesa.settings import TableSettings, folded
+from scorekeeper.domain.turma import tallies, turmas
 from scorekeeper.extensions import db
 from scorekeeper.models import HandRecord, Mesa
 from scorekeeper.rules import MatchState, RulesError
@@ -395,7 +395,7 @@ def domain_step(
             turma_present.turma_view(turmas.scorer_turma(turma))
         return
     if kind == "juntar":
-        source, target = stats.folded(args[0]), stats.folded(args[1])
+        source, target = folded(args[0]), folded(args[1])
         with app.app_context(), contextlib.suppress(RulesError):
             row = turmas.scorer_turma(turma)
             wanted, known = turma_present.merge_of(row, source, target)
@@ -465,10 +465,10 @@ def fold_of_the_log(app: Flask, turma: str) -> list[Game]:
 def expected(games: list[Game], merges: dict[str, str]) -> Credits:
     """Each player's and each pair's games and wins, names merged as `merges` say (the pool's
     names each have one spelling: a merged name reads as the pool's spelling of its target)."""
-    spelled = {stats.folded(name): name for name in POOL}
+    spelled = {folded(name): name for name in POOL}
 
     def shown(name: str) -> str:
-        key = stats.folded(name)
+        key = folded(name)
         return spelled[merges.get(key, key)]
 
     players: dict[str, list[int]] = {}

@@ -19,7 +19,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.domain.mesa import service
-from scorekeeper.domain.turma import stats, tallies, turmas
+from scorekeeper.domain.turma import stored_summaries, tallies, turmas
+from scorekeeper.domain.turma.tally import KINDS, NIGHT_SIDES, OTHERS, HeadToHead, Tally
 from scorekeeper.extensions import db
 from scorekeeper.models import Turma, TurmaRecord
 from scorekeeper.rules import Kind, Outcome
@@ -107,19 +108,19 @@ def folded_lists(app: Flask, scorer: str) -> dict[str, dict[str, list[Any]]]:
     with app.app_context():
         row = turmas.scorer_turma(scorer)
         every = sorted(turmas.tables(row, None), key=lambda mesa: mesa.id)
-        found = stats.summaries(every)
-        tally = stats.Tally()
+        found = stored_summaries.summaries(every)
+        tally = Tally()
         for mesa in every:
             tally.add(found[mesa.id], row.aliases or {})
         return {
-            code: {kind: part.ranked(kind) for kind in stats.KINDS}
+            code: {kind: part.ranked(kind) for kind in KINDS}
             for code, part in tally.ordered()
         }
 
 
 def as_shown(item: Any) -> tuple[str, str, str]:
     """What a card (or head-to-head) says of a record: its name, games and wins."""
-    if isinstance(item, stats.HeadToHead):
+    if isinstance(item, HeadToHead):
         return f"{item.names[0]} x {item.names[1]}", "", f"{item.wins[0]}-{item.wins[1]}"
     return item.name, str(item.games), str(item.wins)
 
@@ -246,15 +247,15 @@ def test_an_unknown_list_or_a_viewers_list_for_a_scorer_link_is_refused(app: Fla
 def pulled_tables(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The tables an export has read so far, a table at a time (its reads spied on)."""
     pulled: list[int] = []
-    each = stats.each_summary
+    each = stored_summaries.each_summary
 
     def spied(turma_id: int, size: int = 1) -> Iterator[tuple[Any, Any]]:
         for mesa, summary in each(turma_id, 1):
             pulled.append(mesa.id)
             yield mesa, summary
 
-    monkeypatch.setattr(stats, "each_summary", spied)
-    monkeypatch.setattr(stats, "CHUNK", 1)  # the exports name a table's sides at once
+    monkeypatch.setattr(stored_summaries, "each_summary", spied)
+    monkeypatch.setattr(stored_summaries, "CHUNK", 1)  # the exports name a table's sides at once
     monkeypatch.setattr(exports, "PIECE", 1)  # every piece written as soon as it is made
     return pulled
 
@@ -356,13 +357,13 @@ def test_juntar_nomes_asks_for_typed_names_when_there_are_too_many_to_list(
 def test_an_evening_draws_its_first_sides_apart_and_the_rest_as_one_bar(app: Flask) -> None:
     """An evening of more sides than NIGHT_SIDES draws the first ones each apart and every
     other side's games in one bar, '(outros)': the chart stays bounded."""
-    tables = stats.NIGHT_SIDES // 2 + 2
+    tables = NIGHT_SIDES // 2 + 2
     _scorer, viewer = big_turma(app, tables)
     html = app.test_client().get(f"/vt/{viewer}").text
     bars = re.findall(r'data-testid="grafico-barra" data-noite="[^"]+" data-nome="([^"]+)"', html)
-    assert len(bars) == stats.NIGHT_SIDES + 1 and bars[-1] == stats.OTHERS
+    assert len(bars) == NIGHT_SIDES + 1 and bars[-1] == OTHERS
     wins = re.findall(r'data-nome="\(outros\)" data-vitorias="(\d+)"', html)
-    assert wins == [str(tables - stats.NIGHT_SIDES // 2)]
+    assert wins == [str(tables - NIGHT_SIDES // 2)]
 
 
 def test_the_stored_tally_of_a_turma_is_one_row_per_record(app: Flask) -> None:

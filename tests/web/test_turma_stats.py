@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select, update
 
-from scorekeeper.domain.turma import stats, tallies
+from scorekeeper.domain.turma import mesa_summary, tallies
 from scorekeeper.extensions import db
 from scorekeeper.models import MesaSummary, TurmaSummary
 
@@ -134,7 +134,7 @@ def test_summaries_stored_by_the_previous_version_are_counted_again(app: Flask) 
     for name in ("Ana", "Beto"):  # stored now, by this version
         assert cards(client, turma, "stats-jogador")[name]
     with app.app_context(), db.engine.begin() as connection:
-        old = {"version": stats.SUMMARY_VERSION - 1}
+        old = {"version": mesa_summary.SUMMARY_VERSION - 1}
         connection.execute(update(MesaSummary.__table__).values(data=old))
         connection.execute(update(TurmaSummary.__table__).values(key={"version": [2, 2]}))
     assert onze(cards(client, turma, "stats-dupla")["Beto e Duda"]) == (1, 0, 0, 1)
@@ -334,5 +334,5 @@ def test_stored_summaries_of_the_shape_before_rule_sets_are_rebuilt_not_misread(
         stored = {row.data["variante"] for row in db.session.execute(select(summaries))}
         assert stored == {"paulista", "mineiro"}
         tally = db.session.execute(select(tally_rows)).one()
-        assert tally.key["version"] == [tallies.TALLY_VERSION, stats.SUMMARY_VERSION]
+        assert tally.key["version"] == [tallies.TALLY_VERSION, mesa_summary.SUMMARY_VERSION]
         assert sorted(tally.data["rules"]) == ["mineiro", "paulista"]

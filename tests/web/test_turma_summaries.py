@@ -14,7 +14,7 @@ from sqlalchemy import insert, select, update
 
 from scorekeeper.domain.mesa import service
 from scorekeeper.domain.mesa.words import NOTES
-from scorekeeper.domain.turma import stats
+from scorekeeper.domain.turma import mesa_summary, stored_summaries
 from scorekeeper.extensions import db
 from scorekeeper.models import ACTIVE, ENTRY_COLUMNS, HandRecord, Mesa, MesaSummary, entry, utcnow
 from scorekeeper.rules import Kind, MatchState, Outcome, RulesError
@@ -40,7 +40,7 @@ def cold(mesa: Mesa) -> dict[str, Any]:
         .where(_RECORDS.c.mesa_id == mesa.id, _RECORDS.c.status == ACTIVE)
         .order_by(_RECORDS.c.seq)
     )
-    return stats.summarize(mesa, [entry(row) for row in db.session.execute(query)])
+    return mesa_summary.summarize(mesa, [entry(row) for row in db.session.execute(query)])
 
 
 def stored(mesa: Mesa) -> Any:
@@ -82,7 +82,7 @@ def write(mesa: Mesa, kind: str, args: list[Any]) -> None:
     elif kind == "refazer":
         service.redo(mesa.edit_token, mesa.revision)
     else:
-        stats.summaries([mesa])
+        stored_summaries.summaries([mesa])
 
 
 def act(mesa_id: int, action: tuple[Any, ...]) -> None:
@@ -144,13 +144,13 @@ def test_a_summary_brought_up_to_date_equals_the_fold_of_every_active_record(
     """After any taps, next-game markers, corrections, undos, redos, notes on the newest active
     record (also between undos and their redos) and summaries stored on the way, the summary
     brought up to date from the stored one equals the fold of every active record."""
-    monkeypatch.setattr(stats, "MARGIN", 2)  # checkpoints among a few dozen records
+    monkeypatch.setattr(stored_summaries, "MARGIN", 2)  # checkpoints among a few dozen records
     with app.app_context():
         mesa_id = service.open_table({"players": 2, "best_of": best_of}).id
         for action in [*opening, ("resumo",), *steps]:
             act(mesa_id, action)
             mesa = fresh(mesa_id)
-            assert shown(stats.refreshed(mesa, stored(mesa))) == shown(cold(mesa))
+            assert shown(stored_summaries.refreshed(mesa, stored(mesa))) == shown(cold(mesa))
 
 
 def test_a_note_made_between_undos_and_their_redos_is_counted(app: Flask) -> None:
@@ -159,15 +159,15 @@ def test_a_note_made_between_undos_and_their_redos_is_counted(app: Flask) -> Non
     all the same (more writes were made than any checkpoint was deep)."""
     with app.app_context():
         mesa_id = service.open_table({"players": 2}).id
-        above = stats.MARGIN + 8
+        above = stored_summaries.MARGIN + 8
         tap(fresh(mesa_id), Outcome(Kind.NORMAL, 0, 1))
         for _ in range(above):
             tap(fresh(mesa_id), Outcome.parse("anulada"))
-        stats.summaries([fresh(mesa_id)])
+        stored_summaries.summaries([fresh(mesa_id)])
         act(mesa_id, ("desfazer", above))
         note_newest(fresh(mesa_id), 1)  # correram_truco: side 1 ran
         act(mesa_id, ("refazer", above))
-        summary = stats.summaries([fresh(mesa_id)])[mesa_id]
+        summary = stored_summaries.summaries([fresh(mesa_id)])[mesa_id]
         assert summary["ran"] == [0, 1]
         assert shown(summary) == shown(cold(fresh(mesa_id)))
 
@@ -207,7 +207,7 @@ def reads_after_taps(app: Flask, count: int, taps: int) -> tuple[int, int]:
     its summary stored, has `taps` more taps and its summary is brought up to date and stored."""
     with app.app_context():
         mesa_id = filled(count)
-        stats.summaries([fresh(mesa_id)])
+        stored_summaries.summaries([fresh(mesa_id)])
         for _ in range(taps):
             mesa = fresh(mesa_id)
             tap(mesa, service.read_board(mesa).state.legal_outcomes()[0])
@@ -216,7 +216,7 @@ def reads_after_taps(app: Flask, count: int, taps: int) -> tuple[int, int]:
         statements: list[str] = []
         rows: list[int] = []
         with counting_statements(db.engine, None, statements), counting_rows(db.engine, rows):
-            summary = stats.summaries([mesa])[mesa_id]
+            summary = stored_summaries.summaries([mesa])[mesa_id]
         assert shown(summary) == shown(cold(fresh(mesa_id)))
         return len(statements), len(rows)
 

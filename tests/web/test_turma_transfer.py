@@ -24,12 +24,12 @@ from sqlalchemy import func, select
 
 from scorekeeper import create_app
 from scorekeeper.domain.mesa import Board, service
-from scorekeeper.domain.mesa.settings import NAME_CHANGES, TableSettings
+from scorekeeper.domain.mesa.settings import NAME_CHANGES, TableSettings, folded
 from scorekeeper.domain.mesa.words import NOTES
 from scorekeeper.domain.torneio.access import find_torneio
 from scorekeeper.domain.torneio.calls import sync
 from scorekeeper.domain.torneio.clock import started
-from scorekeeper.domain.turma import stats, transfer, turmas
+from scorekeeper.domain.turma import transfer, turmas
 from scorekeeper.extensions import db
 from scorekeeper.models import Entry, HandRecord, Mesa, Turma
 from scorekeeper.rules import Kind, Outcome, RulesError
@@ -214,7 +214,7 @@ def step(app: Flask, turma: str, tokens: list[str], action: tuple[Any, ...]) -> 
             service.edit_table(token, mesa.revision, wanted, args[1] % mesa.players, None, how)
         elif kind == "juntar":
             row = turmas.scorer_turma(turma)
-            source, target = (stats.folded(NAMES[i % len(NAMES)]) for i in args[1:])
+            source, target = (folded(NAMES[i % len(NAMES)]) for i in args[1:])
             merge, known = present.merge_of(row, source, target)
             turmas.merge_names(turma, row.revision, merge, known)
 

@@ -17,6 +17,7 @@ from scorekeeper.domain.mesa import Board, board_of, words
 from scorekeeper.extensions import db
 from scorekeeper.models import ACTIVE, UNDONE, Entry, Mesa
 from scorekeeper.rules import Kind
+from scorekeeper.web.common import board_words
 from scorekeeper.web.common.live import live_context
 from scorekeeper.web.mesa import present
 
@@ -216,7 +217,7 @@ def test_the_detail_shows_only_what_adds_something(
 ) -> None:
     """Never 'normal': how a mão de onze went, the note, the record's reason (if any)."""
     rec = entry(1, code, (0, 0), note=note, reason=reason)
-    assert words.detail(rec, special_at) == expected
+    assert board_words.detail(rec, special_at) == expected
 
 
 # --- the log, with undone entries -----------------------------------------------------------
@@ -400,12 +401,12 @@ WINNERS = {  # name -> (game won, series won)
 def test_winner_headings_read_right_for_any_name(pair: tuple[str, str]) -> None:
     """The headings of a won game and series (the board's and the live view's)."""
     for side, name in enumerate(pair):
-        assert words.game_won_text(pair, side) == WINNERS[name][0]
-        assert words.series_won_text(pair, side) == WINNERS[name][1]
-    assert words.over_text(board(mesa(pair))) is None
-    assert words.over_text(board(mesa(pair), "normal:1:12")) == WINNERS[pair[1]][0]
+        assert board_words.game_won_text(pair, side) == WINNERS[name][0]
+        assert board_words.series_won_text(pair, side) == WINNERS[name][1]
+    assert board_words.over_text(board(mesa(pair))) is None
+    assert board_words.over_text(board(mesa(pair), "normal:1:12")) == WINNERS[pair[1]][0]
     series = board(mesa(pair, best_of=3), "normal:0:12", "proxima_partida", "normal:0:12")
-    assert words.over_text(series) == WINNERS[pair[0]][1]
+    assert board_words.over_text(series) == WINNERS[pair[0]][1]
 
 
 # --- the board's outcome buttons of the mão de onze and the mão de ferro -----------------------

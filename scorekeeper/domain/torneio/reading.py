@@ -218,7 +218,9 @@ def _minutes_key(started: dict[str, Any], minutes: int, now: datetime) -> str:
 class TableMatch:
     """What a torneio match's own board says of its torneio: the torneio's name, the mesa, the
     match's round, its súmula, when its round ends (aware, UTC; None before it started) and,
-    once the match was decided off the board or called off, why it is over ('' while open)."""
+    once the match was decided off the board or called off, how (`closed`: WO, OVERRIDE, TIME,
+    CANCELED; None while open) and to whom (`given_to`: the pair as pages name it, '?' when
+    none is known). The board says it in words (web/mesa/present.py)."""
 
     name: str
     mesa: int
@@ -226,31 +228,17 @@ class TableMatch:
     title: str
     lines: tuple[str, ...]
     ends: datetime | None
-    closed: str = ""
+    closed: str | None = None
+    given_to: str = "?"
 
 
-CLOSED_WORDS = {
-    WO: "W.O.: o organizador deu este jogo para {name}.",
-    OVERRIDE: "O organizador deu este jogo para {name}.",
-    TIME: "O tempo da rodada acabou e deu este jogo para {name}.",
-    CANCELED: (
-        "O organizador cancelou este jogo: o placar fica guardado, mas não conta para a chave."
-    ),
-}
-
-
-CLOSED_SHORT = "Jogo encerrado: os toques nesta mesa não contam mais."
-
-
-def closed_text(table: Mesa, jogo: Jogo | None) -> str:
-    """Why a closed match's table takes no more writes, in words ('' while it is open)."""
-    if table.closed is None:
-        return ""
-    name = "?"
-    if jogo is not None and jogo.decided is not None:
-        pair = db.session.get(Dupla, jogo.decided)
-        name = pair_label(pair) if pair is not None else name
-    return CLOSED_WORDS.get(table.closed, CLOSED_SHORT).format(name=name)
+def given_to(table: Mesa, jogo: Jogo | None) -> str:
+    """The pair a closed match's table was given to, as pages name it ('?' when none is known,
+    or the table is open: then nothing is read)."""
+    if table.closed is None or jogo is None or jogo.decided is None:
+        return "?"
+    pair = db.session.get(Dupla, jogo.decided)
+    return pair_label(pair) if pair is not None else "?"
 
 
 def match_of_table(table: Mesa) -> TableMatch | None:
@@ -266,9 +254,11 @@ def match_of_table(table: Mesa) -> TableMatch | None:
     if torneio is None:
         return None
     jogo = db.session.execute(select(Jogo).where(Jogo.mesa_id == table.id)).scalar_one_or_none()
-    closed = closed_text(table, jogo)
+    closed, given = table.closed, given_to(table, jogo)
     if jogo is None:  # called off: the mesa plays another match now
-        return TableMatch(torneio.name, mesa.number, mesa.token, "Jogo cancelado", (), None, closed)
+        return TableMatch(
+            torneio.name, mesa.number, mesa.token, "Jogo cancelado", (), None, closed, given
+        )
     lines = db.session.execute(
         select(Sumula.text)
         .where(Sumula.torneio_id == torneio.id, Sumula.key == jogo.key)
@@ -279,7 +269,9 @@ def match_of_table(table: Mesa) -> TableMatch | None:
     ends = None
     if table.closed is None:
         ends = clock.deadline(torneio.clock or {}, round_of(torneio, jogo.key), torneio.minutes)
-    return TableMatch(torneio.name, mesa.number, mesa.token, title, tuple(lines), ends, closed)
+    return TableMatch(
+        torneio.name, mesa.number, mesa.token, title, tuple(lines), ends, closed, given
+    )
 
 
 @dataclass(frozen=True)

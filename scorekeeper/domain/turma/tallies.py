@@ -15,7 +15,10 @@ its page saying how many of its tables are counted until then.
 
 Every write of the rows moves the stored tally's revision on in its own transaction: a read
 that finds the revision unchanged after its last statement read one tally (`read`). No Flask
-request here."""
+request here.
+
+The tally itself, its records and how they are counted and ranked, is tally.py; the tables'
+summaries it is folded from are mesa_summary.py (the value) and stored_summaries.py (the rows)."""
 
 from __future__ import annotations
 
@@ -45,9 +48,10 @@ from sqlalchemy.exc import IntegrityError
 from ...extensions import db
 from ...models import Mesa, Turma, TurmaRecord, TurmaSummary
 from ...rules import VARIANTS
-from .stats import (
+from .mesa_summary import SUMMARY_VERSION, joined, lineup_parts
+from .stored_summaries import summaries
+from .tally import (
     KINDS,
-    SUMMARY_VERSION,
     HeadToHead,
     Merges,
     Night,
@@ -56,12 +60,9 @@ from .stats import (
     Tally,
     exported,
     group_kind,
-    joined,
-    lineup_parts,
     place,
     rival_key,
     seated_keys,
-    summaries,
 )
 
 TALLY_VERSION = 7  # bump when the tally's shape or its counting changes: old ones are refolded

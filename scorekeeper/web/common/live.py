@@ -10,6 +10,7 @@ from flask import url_for
 
 from ...domain.mesa import Board, words
 from ...rules import Kind, Phase
+from . import board_words
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,7 @@ def last_line(board: Board) -> LastLine | None:
     kind = Kind(rec.kind)
     text = _MARKER_TEXTS.get(kind) or words.record_text(rec, board.mesa.team_names)
     lead = "Última mão" if kind.is_hand else None
-    said = words.detail(rec, board.mesa.special_at)
+    said = board_words.detail(rec, board.mesa.special_at)
     return LastLine(lead, text, said, words.local_time(rec.created_at))
 
 
@@ -45,17 +46,17 @@ def last_line(board: Board) -> LastLine | None:
 def phase_text(board: Board) -> str:
     """The kind of hand being played, or who won, in words that fit any team name."""
     state, names = board.state, board.mesa.team_names
-    over = words.over_text(board)
+    over = board_words.over_text(board)
     if over:
         return over
     if state.phase is Phase.MAO_DE_ONZE:
         side = names[state.onze_side or 0]
-        pair = words.onze_pair(board)
+        pair = board_words.onze_pair(board)
         if pair:
             who = f"decidem: {' e '.join(pair)} ({side})"
         else:
             who = f"quem decide: {side}"
-        return f"{words.special_name(board.mesa.special_at).capitalize()} · {who}"
+        return f"{board_words.special_name(board.mesa.special_at).capitalize()} · {who}"
     if state.phase is Phase.MAO_DE_FERRO:
         return "Mão de ferro: quem ganhar leva a partida"
     return "Mão normal"
@@ -73,8 +74,8 @@ def live_context(board: Board, tv: bool, standalone: bool = False) -> dict[str, 
         "names": mesa.team_names,
         "winner": state.series_winner if state.series_winner is not None else state.game_winner,
         "phase": phase_text(board),
-        "deal": words.deal_text(board),
-        "series_label": words.series_label(mesa, state),
+        "deal": board_words.deal_text(board),
+        "series_label": board_words.series_label(mesa, state),
         "last": last_line(board),
         "tv": tv,
         "poll_url": url_for("share.live_fragment", **poll_values),

@@ -23,6 +23,7 @@ from ...rules import (
     special_outcome,
     word,
 )
+from ..common import board_words
 
 REASON = "pelo juiz"
 KINDS = {
@@ -92,7 +93,7 @@ def special_choice(board: Board, outcome: Outcome) -> Choice | None:
     """The button of a special hand's outcome won at the table (the mão de onze or de dez
     played, the mão de ferro), worth what the table's rule set says; None for running, which a
     ruling from the rounds cannot tell."""
-    special = words.special_name(board.mesa.special_at)
+    special = board_words.special_name(board.mesa.special_at)
     details = {
         Kind.ONZE_GANHOU: (f"vitória na {special}", "aplicar-onze"),
         Kind.ONZE_PERDEU: (f"vitória contra a {special}", "aplicar-onze"),

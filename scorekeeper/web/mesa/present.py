@@ -32,6 +32,7 @@ from ...rules import (
     Phase,
     Variant,
 )
+from ..common import board_words
 from ..common.links import shared_url, whatsapp_url
 
 # The board's own routes, /m/<token>/<path>: the views and board_urls share these.
@@ -76,22 +77,22 @@ def board_context(board: Board, message: str | None = None, status: int = 200) -
         "state": state,
         "Phase": type(state.phase),
         "names": board.mesa.team_names,
-        "deal": words.deal_text(board),
-        "deal_short": words.deal_short(board),
-        "onze_decider": words.onze_decider(board),
+        "deal": board_words.deal_text(board),
+        "deal_short": board_words.deal_short(board),
+        "onze_decider": board_words.onze_decider(board),
         "ferro_mode": FERRO_MODE.choice_or_default(board.mesa.ferro_mode),
         "special_hand": SPECIAL_AT.choice_or_default(board.mesa.special_at),
         "rules": state.config.variant,
-        "running_hint": words.RUNNING_HINTS[state.config.variant.code],
-        "series_label": words.series_label(board.mesa, state),
+        "running_hint": board_words.RUNNING_HINTS[state.config.variant.code],
+        "series_label": board_words.series_label(board.mesa, state),
         "log": log_entries(board.mesa, board.recent, board.numbers),
         "chart": {"a": chart_a, "b": chart_b, "hands": hands, "cut": cut},
         "result": result_share(board),
         "message": message,
         "status": status,
         "last_text": words.record_text(last, board.mesa.team_names) if last else None,
-        "last_detail": words.detail(last, board.mesa.special_at) if last else None,
-        "notes": words.notes_for(last, state.config.variant),
+        "last_detail": board_words.detail(last, board.mesa.special_at) if last else None,
+        "notes": board_words.notes_for(last, state.config.variant),
     }
 
 
@@ -118,15 +119,33 @@ class Closed:
     url: str
 
 
+CLOSED_WORDS = {
+    reading.WO: "W.O.: o organizador deu este jogo para {name}.",
+    reading.OVERRIDE: "O organizador deu este jogo para {name}.",
+    reading.TIME: "O tempo da rodada acabou e deu este jogo para {name}.",
+    reading.CANCELED: (
+        "O organizador cancelou este jogo: o placar fica guardado, mas não conta para a chave."
+    ),
+}
+CLOSED_SHORT = "Jogo encerrado: os toques nesta mesa não contam mais."
+
+
+def closed_text(match: reading.TableMatch) -> str:
+    """Why a closed match's table takes no more writes, in words ('' while it is open)."""
+    if match.closed is None:
+        return ""
+    return CLOSED_WORDS.get(match.closed, CLOSED_SHORT).format(name=match.given_to)
+
+
 def closed_match(mesa: Mesa) -> Closed | None:
     """What a closed torneio table's board says and where it leads; None while it is open."""
     if mesa.closed is None:
         return None
     match = reading.match_of_table(mesa)
     if match is None:
-        return Closed(reading.CLOSED_SHORT, url_for("mesa.board", token=mesa.edit_token))
+        return Closed(CLOSED_SHORT, url_for("mesa.board", token=mesa.edit_token))
     url = url_for("torneio.mesa", token=match.mesa_token, encerrado=mesa.closed)
-    return Closed(match.closed, url)
+    return Closed(closed_text(match), url)
 
 
 @dataclass(frozen=True)
@@ -151,7 +170,7 @@ class ResultShare:
 
 def result_share(board: Board) -> ResultShare | None:
     """The result of the game (or series) the board shows as over; None while it is played."""
-    title = words.over_text(board)
+    title = board_words.over_text(board)
     if title is None:
         return None
     state, names = board.state, board.mesa.team_names
@@ -189,8 +208,8 @@ def layout(board: Board, forecast_only: bool = False, closed: str = "") -> Layou
         forecast.phase_key(state),
         taps,
         [] if closed else special_taps(board),
-        () if forecast_only else words.onze_pair(board),
-        words.over_text(board),
+        () if forecast_only else board_words.onze_pair(board),
+        board_words.over_text(board),
         forecast_only,
         closed,
     )
@@ -309,7 +328,7 @@ def log_line(record: Entry, number: str, names: tuple[str, str], special_at: int
     line = get_template_attribute("mesa/_log.html", "line")
     entry = LogEntry(
         text=words.record_text(record, names),
-        detail=words.detail(record, special_at),
+        detail=board_words.detail(record, special_at),
         number=number,
         score=f"{record.score_a} x {record.score_b}",
         time=words.local_time(record.created_at),

@@ -15,9 +15,11 @@ from typing import Any
 from flask import url_for
 
 from ...domain.mesa import Board, load_board, words
-from ...domain.turma import stats, tallies, turmas
+from ...domain.mesa.settings import folded
+from ...domain.turma import mesa_summary, stored_summaries, tallies, tally, turmas
 from ...models import Entry, Mesa, Turma
 from ...rules import DEFAULT_RULE_SET, PLAYERS, VARIANTS, Kind, Variant
+from ..common import board_words
 from ..common.exports import batched
 from ..common.image import score_png
 from ..common.links import share_root, shared_url
@@ -35,7 +37,7 @@ def streak_text(streak: int) -> str:
     return f"{count} {'derrota' if count == 1 else 'derrotas'}"
 
 
-def comeback_text(record: stats.Record) -> str:
+def comeback_text(record: tally.Record) -> str:
     """The biggest comeback, e.g. 'de 3 x 11', or '–'."""
     if record.comeback is None:
         return "–"
@@ -43,7 +45,7 @@ def comeback_text(record: stats.Record) -> str:
     return f"de {own} x {theirs}"
 
 
-def onze_text(record: stats.Record) -> str:
+def onze_text(record: tally.Record) -> str:
     """The special hands (mãos de onze, or de dez) a player or pair had, e.g. '5: jogou 1,
     ganhou 0, correu de 4', or '–'."""
     if not record.onze_had:
@@ -54,7 +56,7 @@ def onze_text(record: stats.Record) -> str:
     )
 
 
-def runs_text(record: stats.Record, rules: Variant = DEFAULT_RULE_SET) -> str:
+def runs_text(record: tally.Record, rules: Variant = DEFAULT_RULE_SET) -> str:
     """Every run, e.g. '5 (1 do truco, 4 da mão de onze)' (the special hand in the rule set's
     words), or '0'."""
     parts = []
@@ -109,12 +111,12 @@ class NightChart:
     top: int
 
 
-def _day(night: stats.Night) -> str:
+def _day(night: tally.Night) -> str:
     """An evening as 'dd/mm'."""
     return night.day.strftime("%d/%m")
 
 
-def night_chart(nights: Sequence[stats.Night]) -> NightChart | None:
+def night_chart(nights: Sequence[tally.Night]) -> NightChart | None:
     """The chart of games won per evening (oldest left), None with no finished game."""
     if not nights:
         return None
@@ -211,7 +213,7 @@ class Listed:
     and how many the list holds."""
 
     kind: str
-    entries: list[tuple[int, stats.Record | stats.HeadToHead]]
+    entries: list[tuple[int, tally.Record | tally.HeadToHead]]
     total: int
 
     @property
@@ -324,7 +326,7 @@ class TurmaView:
     turma: Turma
     mesas: list[Mesa]
     count: int
-    evenings: list[stats.Evening]
+    evenings: list[mesa_summary.Evening]
     parts: list[RulesPart]
     found: Mapping[int, Mapping[str, Any]]
     counted: int
@@ -338,8 +340,8 @@ def turma_view(turma: Turma, before: int | None = None, *, names: bool = False) 
     the first places of its statistics (and its players' names, if asked and few enough): a
     cost that does not grow with its history."""
     page = turmas.tables_page(turma, before)
-    found = stats.summaries(page.mesas)
-    merges = stats.Merges.of(turma.aliases)
+    found = stored_summaries.summaries(page.mesas)
+    merges = tally.Merges.of(turma.aliases)
 
     def shown(standing: tallies.Standing) -> tuple[Any, ...]:
         """What the page shows of the statistics, and its tables' sides as they name them."""
@@ -350,7 +352,7 @@ def turma_view(turma: Turma, before: int | None = None, *, names: bool = False) 
 
     parts, chosen, counted, count, sides = tallies.read(turma, shown)
     evenings = [
-        stats.evening(m, found[m.id], named)
+        mesa_summary.evening(m, found[m.id], named)
         for m, named in zip(page.mesas, sides, strict=True)
     ]
     return TurmaView(
@@ -403,17 +405,17 @@ def merge_of(turma: Turma, source: str, target: str) -> tuple[turmas.Merge, set[
     """'Juntar nomes' as asked (each name chosen by its key, or typed as it is shown), with the
     name the target is shown by (the name chosen), and which of the two are players of the
     turma's statistics."""
-    given = {text for name in (source, target) for text in (name, stats.folded(name))}
+    given = {text for name in (source, target) for text in (name, folded(name))}
     known = tallies.read(turma, lambda standing: standing.players(given))
 
     def key(name: str) -> str:
         """The key a chosen or typed name is counted under."""
-        return name if name in known else stats.folded(name)
+        return name if name in known else folded(name)
 
     into = key(target)
     chosen = known.get(into, target)
-    if stats.folded(chosen) != into:  # shown by another spelling: the key itself
-        chosen = target if stats.folded(target) == into else into
+    if folded(chosen) != into:  # shown by another spelling: the key itself
+        chosen = target if folded(target) == into else into
     return turmas.Merge(key(source), into, chosen), set(known)
 
 
@@ -580,7 +582,7 @@ def score_image(board: Board | None, heading: str) -> bytes:
         return score_png(("–", "–"), (0, 0), "Nenhuma mesa ainda", "", heading, None)
     mesa, state = board.mesa, board.state
     winner = state.series_winner if state.series_winner is not None else state.game_winner
-    line = f"{words.series_label(mesa, state)} · partidas {state.wins[0]} x {state.wins[1]}"
+    line = f"{board_words.series_label(mesa, state)} · partidas {state.wins[0]} x {state.wins[1]}"
     if state.config.variant is not DEFAULT_RULE_SET:  # the default goes unsaid
         line = f"{state.config.variant.name} · {line}"
     date = words.to_local(board.last.created_at if board.last else mesa.created_at)
@@ -589,7 +591,7 @@ def score_image(board: Board | None, heading: str) -> bytes:
         state.points,
         line,
         date.strftime("%d/%m/%Y %H:%M"),
-        words.over_text(board) or heading,
+        board_words.over_text(board) or heading,
         winner,
         side_players(mesa),
     )
@@ -598,12 +600,12 @@ def score_image(board: Board | None, heading: str) -> bytes:
 def side_players(mesa: Mesa) -> tuple[str, str]:
     """Each side's players ('Ana e Caio') as the statistics seat them, for the score image;
     empty where they were not named or the name is the team's own."""
-    seated = stats.sides_of(
+    seated = mesa_summary.sides_of(
         {"names": mesa.player_names, "players": mesa.players, "teams": mesa.team_names}
     )
     if seated is None:
         return "", ""
-    shown = (stats.joined(seated[0]), stats.joined(seated[1]))
+    shown = (mesa_summary.joined(seated[0]), mesa_summary.joined(seated[1]))
     return (
         "" if shown[0] == mesa.team_a else shown[0],
         "" if shown[1] == mesa.team_b else shown[1],
@@ -614,7 +616,7 @@ def side_players(mesa: Mesa) -> tuple[str, str]:
 class Named:
     """A table of a turma as its exports name it: its number (from 1, oldest first), the table,
     its summary, each side as the statistics name it now (`sides`: its players, else its
-    teams) and each lineup it had (stats.lineup_parts) with its sides as the statistics
+    teams) and each lineup it had (mesa_summary.lineup_parts) with its sides as the statistics
     credited them (None where its players were not named)."""
 
     number: int
@@ -636,7 +638,7 @@ def _game_rows(table: Named) -> Iterator[list[Any]]:
         ((game, sides or teams) for game in part["games"]) for part, sides in table.parts
     )
     for game_number, (game, sides) in enumerate(games, start=1):
-        ended = words.to_local(stats.moment(game["at"])).isoformat(timespec="seconds")
+        ended = words.to_local(mesa_summary.moment(game["at"])).isoformat(timespec="seconds")
         yield [
             table.number,
             opened,
@@ -656,9 +658,9 @@ def _numbered(turma: Turma, standing: tallies.Standing) -> Iterator[Named]:
     """Every table of a turma, oldest first, numbered from 1, with its summary and its sides
     as the statistics (`standing`, every table counted) name them: read a chunk at a time
     (what an export holds at once is bounded)."""
-    merges = stats.Merges.of(turma.aliases)
-    tables = enumerate(stats.each_summary(turma.id), start=1)
-    while chunk := list(islice(tables, stats.CHUNK)):
+    merges = tally.Merges.of(turma.aliases)
+    tables = enumerate(stored_summaries.each_summary(turma.id), start=1)
+    while chunk := list(islice(tables, stored_summaries.CHUNK)):
         parts = [_lineups(summary) for _n, (_mesa, summary) in chunk]
         asked = [
             (str(summary["variante"]), part)
@@ -674,9 +676,9 @@ def _numbered(turma: Turma, standing: tallies.Standing) -> Iterator[Named]:
 
 
 def _lineups(summary: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    """A table's lineups (stats.lineup_parts), none when its one lineup is the table as it
+    """A table's lineups (mesa_summary.lineup_parts), none when its one lineup is the table as it
     is now (named once, as its sides now)."""
-    parts = stats.lineup_parts(summary)
+    parts = mesa_summary.lineup_parts(summary)
     return [] if parts == [summary] else parts
 
 
@@ -693,7 +695,7 @@ SPOOLED = 1 << 20  # the games' text a JSON export holds in memory (more goes to
 
 def _table_json(table: Named) -> dict[str, Any]:
     """A table of a turma as the JSON export names it."""
-    evening = stats.evening(table.mesa, table.summary)
+    evening = mesa_summary.evening(table.mesa, table.summary)
     return {
         **mesa_json(table.mesa),
         "lados": list(table.sides),

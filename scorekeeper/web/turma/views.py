@@ -1,6 +1,6 @@
 """The turma's pages: saving a table in a turma, the turma's page (scorer) and its read-only
 page, "jogar de novo", merging names, the exports and the score's image for group chats.
-Views parse, ask the domain (turmas, stats), present and render."""
+Views parse, ask the domain (turmas, transfer), present and render."""
 
 from __future__ import annotations
 
