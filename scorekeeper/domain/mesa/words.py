@@ -22,8 +22,8 @@ from ...rules import (
     Phase,
     Variant,
 )
+from ..common.refusals import ReusedClientId
 from .board import Board
-from .refusals import ReusedClientId
 from .settings import NAME_FIXED, NAME_SWAPPED, TableSettings, edit_names, edit_of
 
 LOCAL_TZ = ZoneInfo("America/Sao_Paulo")  # tzdata (a dependency) provides it everywhere
