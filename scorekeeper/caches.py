@@ -6,7 +6,8 @@ its cost. `TENTO_CACHES=boards,live` keeps only the caches named. A cache stays 
 earns at least 10% on one of its requests (bench/caches.py measures each; the figures are in
 `gain` below and in bench/README.md).
 
-The invariants the caches rely on, held by the domain (domain.mesa.service) and the schema:
+The invariants the caches rely on, held by the domain (domain.mesa.service, domain.common.writes)
+and the schema:
 - every write moves its table's revision on, in the write's own transaction;
 - a cache is filled only outside a write's transaction or after its commit: nothing a
   rolled-back transaction wrote reaches one;

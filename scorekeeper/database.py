@@ -23,7 +23,7 @@ def init_engines(app: Flask) -> None:
     The polls engine's connections stay in autocommit and are not reset on return: a poll costs
     one round trip. No engine pings before use (a round trip per request); a restart of the
     server costs no request its connection (see `replace_closed_connections`; a write in flight is
-    sent once more, see domain.mesa.service.once_more_if_disconnected). SQLite has no
+    sent once more, see domain.common.writes.once_more_if_disconnected). SQLite has no
     round trips to save and no connection to lose: polls read on the main engine.
     """
     url = app.config["SQLALCHEMY_DATABASE_URI"]

@@ -342,8 +342,8 @@ class HandRecord(db.Model):  # type: ignore[name-defined,misc]
 class MesaWrite(db.Model):  # type: ignore[name-defined,misc]
     """An applied write's client-made id (one per tap, undo, redo, note or correction), the
     revision it made, the record it touched and what the write was (`fingerprint`, see
-    domain.mesa.service.fingerprint; None for writes journaled before it was kept): a retried write
-    is recognised, never repeated, and an id reused for another write is refused."""
+    domain.common.writes.fingerprint; None for writes journaled before it was kept): a retried
+    write is recognised, never repeated, and an id reused for another write is refused."""
 
     __tablename__ = "mesa_write"
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from flask import Flask
 from werkzeug.routing import BaseConverter, IntegerConverter, Map
 
+from ..domain.common.writes import TOKEN_SHAPE
 from ..domain.mesa.inputs import INT_LIMIT
-from ..domain.mesa.service import TOKEN_SHAPE
 from ..domain.torneio.bracket import THIRD
 
 # bracket.key(round, index): '<round>-<index>' (round from 1, index from 0), or THIRD

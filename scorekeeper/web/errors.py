@@ -13,7 +13,7 @@ from markupsafe import escape
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 
-from ..domain.mesa import BadLink, Refusal, answer_of
+from ..domain.mesa import BadLink, InputError, Refusal, answer_of
 from ..rules import RulesError
 
 ERROR_TEXTS = {
@@ -76,11 +76,12 @@ Redraw = Callable[[str | None, int], Any]
 
 
 def answer_refusals(bp: Blueprint, redraw: Redraw) -> None:
-    """Answer every refusal on a blueprint's pages, the rules' RulesError included, in one way:
-    `redraw(message, status)` draws the page the request came from again with the refusal's
-    message and status; a link that reaches no page (then or meanwhile) gets its error page."""
+    """Answer every refusal on a blueprint's pages, the domain's InputError and the rules'
+    RulesError included, in one way: `redraw(message, status)` draws the page the request came
+    from again with the refusal's message and status; a link that reaches no page (then or
+    meanwhile) gets its error page."""
 
-    def refused(error: Refusal | RulesError) -> Any:
+    def refused(error: Refusal | RulesError | InputError) -> Any:
         if isinstance(error, BadLink):
             return bad_link(error)
         status, message = answer_of(error)
@@ -91,6 +92,7 @@ def answer_refusals(bp: Blueprint, redraw: Redraw) -> None:
 
     bp.register_error_handler(Refusal, refused)
     bp.register_error_handler(RulesError, refused)
+    bp.register_error_handler(InputError, refused)
 
 
 def _http_error(error: HTTPException) -> Any:

@@ -18,8 +18,8 @@ from flask import Flask, request
 from werkzeug.exceptions import SecurityError
 from werkzeug.wsgi import get_host
 
+from ..domain.common.writes import TOKEN_SHAPE
 from ..domain.mesa import current_revision
-from ..domain.mesa.service import TOKEN_SHAPE
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 POLL = re.compile(rf"/([mv])/({TOKEN_SHAPE.pattern})/placar")

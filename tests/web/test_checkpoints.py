@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import caches, create_app
-from scorekeeper.domain.mesa import board, board_of, service
+from scorekeeper.domain.mesa import board, board_of, reading, service
 from scorekeeper.extensions import db
 from scorekeeper.models import ENTRY_COLUMNS, HandRecord, Mesa, entry
 from scorekeeper.rules import BEST_OF, Kind, Outcome, RulesError
@@ -260,7 +260,7 @@ def test_the_history_is_paginated_and_numbers_every_page(
 ) -> None:
     """The whole log comes a page at a time (newest first), each page numbering its hands
     'partida.mão' as the board does, and the last page links no further."""
-    monkeypatch.setattr(service, "HISTORY_PAGE", 4)
+    monkeypatch.setattr(reading, "HISTORY_PAGE", 4)
     token = open_table(client)
     for _ in range(10):
         assert tap(client, token, "anulada").status_code == 200

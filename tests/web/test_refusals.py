@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 from scorekeeper.domain.mesa import (
     AlreadyApplied,
     BadLink,
+    InputError,
     Refusal,
     ReusedClientId,
     StaleRevision,
@@ -50,6 +51,13 @@ def test_the_hierarchy_keeps_the_rules_refusal_apart() -> None:
     assert issubclass(StaleTurma, StaleRevision) and issubclass(StaleRevision, Refusal)
     assert issubclass(UnknownTable, BadLink) and issubclass(ViewOnly, BadLink)
     assert not issubclass(RulesError, Refusal) and issubclass(RulesError, ValueError)
+
+
+def test_an_input_error_is_no_rule_and_is_answered_as_one() -> None:
+    """Input the domain cannot take is an InputError, neither the rules' RulesError nor a
+    Refusal, and is answered as a RulesError is: a 422 in its words."""
+    assert not issubclass(InputError, RulesError) and not issubclass(InputError, Refusal)
+    assert answer_of(InputError("Dê um nome ao torneio.")) == (422, "Dê um nome ao torneio.")
 
 
 def test_a_revision_no_turma_can_have_is_stale_for_the_turma(client: FlaskClient) -> None:

@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import text
 
 from scorekeeper import caches, create_app
+from scorekeeper.domain.common import writes
 from scorekeeper.domain.mesa import service
 from scorekeeper.extensions import db
 from scorekeeper.models import HandRecord, Mesa
@@ -681,13 +682,13 @@ def test_tokens_are_compared_in_constant_time(
     client = local_app.test_client()
     view = mesa_of(local_app, open_table(client)).view_token
     calls: list[tuple[bytes, bytes]] = []
-    real = service.hmac.compare_digest
+    real = writes.hmac.compare_digest
 
     def spy(a: bytes, b: bytes) -> bool:
         calls.append((a, b))
         return real(a, b)
 
-    monkeypatch.setattr(service.hmac, "compare_digest", spy)
+    monkeypatch.setattr(writes.hmac, "compare_digest", spy)
     assert client.get(f"/v/{view}").status_code == 200
     assert (view.encode(), view.encode()) in calls
 

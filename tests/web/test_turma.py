@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import event, insert, update
 
-from scorekeeper.domain.mesa import load_board, service
+from scorekeeper.domain.mesa import InputError, load_board, service
 from scorekeeper.domain.mesa import new_token as fresh_token
 from scorekeeper.domain.mesa.settings import folded
 from scorekeeper.domain.turma import stored_summaries, tallies, turmas
@@ -786,7 +786,7 @@ def domain_step(
         with app.app_context():
             try:
                 token = turmas.play_again_in_turma(turma, rev).edit_token
-            except RulesError as refused:
+            except InputError as refused:
                 # The newest table's one rematch moved to another turma ('sair'): the turma's
                 # link no longer reaches it.
                 assert str(refused) == turmas.REMATCH_ELSEWHERE
@@ -809,7 +809,7 @@ def domain_step(
     elif kind == "juntar":
         source, target = folded(args[0]), folded(args[1])
         rev = turma_page(app, turma).turma.revision
-        with app.app_context(), contextlib.suppress(RulesError):
+        with app.app_context(), contextlib.suppress(InputError):
             row = turmas.scorer_turma(turma)
             wanted, known = turma_present.merge_of(row, source, target)
             turmas.merge_names(turma, rev, wanted, known)

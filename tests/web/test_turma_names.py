@@ -19,7 +19,7 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.domain.mesa import service
+from scorekeeper.domain.mesa import InputError, service
 from scorekeeper.domain.mesa.service import ASK_NAMES
 from scorekeeper.domain.mesa.settings import TableSettings, folded
 from scorekeeper.domain.turma import tallies, turmas
@@ -396,7 +396,7 @@ def domain_step(
         return
     if kind == "juntar":
         source, target = folded(args[0]), folded(args[1])
-        with app.app_context(), contextlib.suppress(RulesError):
+        with app.app_context(), contextlib.suppress(InputError):
             row = turmas.scorer_turma(turma)
             wanted, known = turma_present.merge_of(row, source, target)
             turmas.merge_names(turma, row.revision, wanted, known)

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from sqlalchemy import func, select
 
 from scorekeeper import create_app
-from scorekeeper.domain.mesa import Board, service
+from scorekeeper.domain.mesa import Board, InputError, service
 from scorekeeper.domain.mesa.settings import NAME_CHANGES, TableSettings, folded
 from scorekeeper.domain.mesa.words import NOTES
 from scorekeeper.domain.torneio.access import find_torneio
@@ -184,7 +184,7 @@ def step(app: Flask, turma: str, tokens: list[str], action: tuple[Any, ...]) -> 
         return
     token = tokens[args[0] % len(tokens)]
     mesa = table_of(app, token)
-    with app.app_context(), contextlib.suppress(RulesError):
+    with app.app_context(), contextlib.suppress(RulesError, InputError):
         if kind == "marcar":
             legal = service.scorer_board(token).state.legal_outcomes()
             service.record_outcome(token, mesa.revision, legal[args[1] % len(legal)])

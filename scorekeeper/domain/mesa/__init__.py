@@ -1,10 +1,9 @@
 """The tables (mesas): the domain every page family builds on."""
 
-from . import words
-from .board import Board, board_of
-from .refusals import (
+from ..common.refusals import (
     AlreadyApplied,
     BadLink,
+    InputError,
     Refusal,
     ReusedClientId,
     StaleRevision,
@@ -13,31 +12,35 @@ from .refusals import (
     ViewOnly,
     answer_of,
 )
-from .service import (
+from . import words
+from .board import Board, board_of
+from .reading import (
     LastHand,
     LogPage,
-    Written,
-    add_points,
     all_records,
     current_revision,
-    edit_table,
     last_hand,
     load_board,
     log_page,
-    new_token,
-    open_table,
     recent_tables,
-    record_outcome,
-    redo,
     remembered,
-    replace_last,
-    rotate_links,
     scorer_board,
     scorer_table,
-    set_note,
-    undo,
     viewer_board,
     viewer_table,
+)
+from .service import (
+    Written,
+    add_points,
+    edit_table,
+    new_token,
+    open_table,
+    record_outcome,
+    redo,
+    replace_last,
+    rotate_links,
+    set_note,
+    undo,
 )
 from .settings import TableSettings
 
@@ -50,6 +53,7 @@ __all__ = [
     "log_page",
     "AlreadyApplied",
     "BadLink",
+    "InputError",
     "Board",
     "Refusal",
     "ReusedClientId",

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ...rules import RulesError
-from .refusals import StaleRevision
+from ..common.refusals import StaleRevision
 
 INT_LIMIT = 2**31  # every integer column is 32-bit; larger values would crash the database driver
 MAX_TEAM = 24  # the longest team name a table keeps

@@ -1,23 +1,17 @@
-"""The tables' domain: finding a table by its capability token, opening one, reading its log
-as a board, and every write (a compare-and-swap on the revision), undo, redo, notes and link
-rotation. No Flask request here: views parse, call these, and present what they return."""
+"""The tables' writes: opening a table, every write (a compare-and-swap on the revision,
+journaled by its client id), undo, redo, notes, corrections, edits and link rotation. The read
+side (a table by its token, its board, its history) is `reading`, whose names are handed on
+from here too. No Flask request here: views parse, call these, and present what they return."""
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import re
-import secrets
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any
 
-from sqlalchemy import Connection, Dialect, Engine, bindparam, insert, select, update
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy import Connection, bindparam, insert, select, update
+from sqlalchemy.exc import IntegrityError
 
-from ... import caches
-from ...database import polls_engine
 from ...extensions import db
 from ...models import (
     ACTIVE,
@@ -28,31 +22,42 @@ from ...models import (
     Entry,
     HandRecord,
     Mesa,
-    MesaWrite,
-    Torneio,
-    Turma,
     entry,
     utcnow,
 )
 from ...rules import HAND_KINDS, Kind, MatchState, Outcome, RulesError
-from .board import (
-    ACTIVE_TAIL,
-    LOG_ON_BOARD,
-    Board,
-    assemble,
-    number,
-    replaced_seq,
-    replacing_json,
-    state_after,
+from ..common.refusals import MatchOver, StaleRevision, UnknownTable
+from ..common.writes import (
+    check_journal,
+    claim,
+    claiming,
+    fingerprint,
+    journal,
+    new_token,
+    once_more_if_disconnected,
+    shaped,
 )
-from .inputs import INT_LIMIT
-from .refusals import (
-    AlreadyApplied,
-    MatchOver,
-    ReusedClientId,
-    StaleRevision,
-    UnknownTable,
-    ViewOnly,
+from .board import Board, replaced_seq, replacing_json
+from .reading import (
+    LastHand,
+    LogPage,
+    Recent,
+    all_records,
+    current_revision,
+    find_mesa,
+    keep_board,
+    kept_board,
+    last_hand,
+    load_board,
+    log_page,
+    read_board,
+    recent_tables,
+    remembered,
+    scorer_board,
+    scorer_table,
+    state_before,
+    viewer_board,
+    viewer_table,
 )
 from .settings import (
     NAME_CHANGES,
@@ -64,7 +69,41 @@ from .settings import (
 )
 from .words import notes_of, record_text
 
-RECENT_LIMIT = 12  # tables a browser remembers on its home page
+# What a table's write is, and the read side it hands on: `service.scorer_board` as before.
+__all__ = [
+    "ASK_NAMES",
+    "MAX_RECORDS",
+    "TORNEIO_EDIT",
+    "LastHand",
+    "LogPage",
+    "Recent",
+    "Written",
+    "add_points",
+    "all_records",
+    "append_on",
+    "current_revision",
+    "edit_table",
+    "find_mesa",
+    "last_hand",
+    "load_board",
+    "log_page",
+    "new_token",
+    "open_table",
+    "read_board",
+    "recent_tables",
+    "record_outcome",
+    "redo",
+    "remembered",
+    "replace_last",
+    "rotate_links",
+    "scorer_board",
+    "scorer_table",
+    "set_note",
+    "undo",
+    "viewer_board",
+    "viewer_table",
+]
+
 MAX_RECORDS = 20_000  # records a table may hold: far above any evening, a bound on abuse
 TORNEIO_SERIES = "Este jogo é do torneio: a série não recomeça nesta mesa."
 TORNEIO_EDIT = (
@@ -87,66 +126,6 @@ ASK_NAMES = (
     "Você mudou um nome: diga se é o nome corrigido (erro de digitação) ou se entrou outra"
     " pessoa no lugar."
 )
-TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what secrets.token_urlsafe gives, and old ones
-
-
-def new_token() -> str:
-    """An unguessable capability token (192 bits from `secrets`)."""
-    return secrets.token_urlsafe(24)
-
-
-_MESA_BY = {
-    edit: select(Mesa).where(column == bindparam("token"))
-    for edit, column in ((True, Mesa.edit_token), (False, Mesa.view_token))
-}
-
-
-def _token_shaped(token: str) -> bool:
-    """True when `token` could be a capability token (what never can is not looked up)."""
-    return bool(TOKEN_SHAPE.fullmatch(token))
-
-
-def find_mesa(token: str, *, edit: bool) -> Mesa | None:
-    """The table whose edit (or view) token is `token`, compared in constant time."""
-    if not _token_shaped(token):
-        return None
-    mesa = db.session.execute(_MESA_BY[edit], {"token": token}).scalar_one_or_none()
-    if mesa is None:
-        return None
-    stored = mesa.edit_token if edit else mesa.view_token
-    return mesa if hmac.compare_digest(stored.encode(), token.encode()) else None
-
-
-Holder = TypeVar("Holder", Mesa, Turma, Torneio)
-
-
-def find_holder(model: type[Holder], token: str, *, edit: bool) -> Holder | None:
-    """The row of `model` (a table, a turma, a torneio) whose edit (or view) token is `token`,
-    compared in constant time; None for a token nothing holds or that could be none."""
-    if not _token_shaped(token):
-        return None
-    column = model.edit_token if edit else model.view_token
-    found = db.session.execute(select(model).where(column == token)).scalar_one_or_none()
-    if found is None:
-        return None
-    stored = found.edit_token if edit else found.view_token
-    return found if hmac.compare_digest(stored.encode(), token.encode()) else None
-
-
-def scorer_table(token: str) -> Mesa:
-    """The table of a scorer token; ViewOnly for a viewer's token, else UnknownTable."""
-    mesa = find_mesa(token, edit=True)
-    if mesa is None:
-        raise ViewOnly() if find_mesa(token, edit=False) is not None else UnknownTable()
-    return mesa
-
-
-def viewer_table(token: str) -> Mesa:
-    """The table of a viewer token, else UnknownTable."""
-    mesa = find_mesa(token, edit=False)
-    if mesa is None:
-        raise UnknownTable()
-    return mesa
 
 
 def open_table(settings: Mapping[str, Any]) -> Mesa:
@@ -157,128 +136,20 @@ def open_table(settings: Mapping[str, Any]) -> Mesa:
     return mesa
 
 
-def rotate_links(token: str, revision: int) -> Mesa:
-    """New tokens for the table of this scorer token, as a write like any other: only onto the
-    revision the page was drawn from, bumping it. The old links stop working at once; of two
-    phones rotating at the same time, one does it and the other's old link is gone (404)."""
-    if not _token_shaped(token):
-        raise UnknownTable()
-    new = {"new_edit": new_token(), "new_view": new_token()}
-    with db.engine.begin() as connection:
-        row = connection.execute(_ROTATE, {"token": token, "revision": revision, **new}).first()
-    if row is None:
-        scorer_table(token)  # UnknownTable or ViewOnly when the link itself is gone
-        raise StaleRevision()
-    return Mesa(**row._asdict())
-
-
-def _tokens(stored: object) -> list[str]:
-    """The scorer tokens a browser keeps (its session's list), ignoring anything else."""
-    return [t for t in stored if isinstance(t, str)] if isinstance(stored, list) else []
-
-
-def remembered(tokens: object, opened: str, replaced: str | None = None) -> list[str]:
-    """A browser's recent scorer tokens after opening `opened` (newest first), or after its
-    links were rotated from `replaced` to `opened` (kept in place)."""
-    recent = _tokens(tokens)
-    if replaced is not None:
-        return [opened if t == replaced else t for t in recent]
-    return [opened, *(t for t in recent if t != opened)][:RECENT_LIMIT]
-
-
-@dataclass(frozen=True)
-class Recent:
-    """A browser's recent tables (in its order, with their boards) and the tokens of those whose
-    links were rotated by another phone since (they name no table any more)."""
-
-    tables: list[tuple[Mesa, Board]]
-    gone: list[str]
-
-
-def recent_tables(tokens: object) -> Recent:
-    """The tables of a browser's recent scorer tokens: those that still exist, and the rest."""
-    wanted = _tokens(tokens)[:RECENT_LIMIT]
-    if not wanted:
-        return Recent([], [])
-    found = db.session.execute(select(Mesa).where(Mesa.edit_token.in_(wanted))).scalars()
-    by_token = {m.edit_token: m for m in found}
-    tables = [(by_token[t], load_board(by_token[t])) for t in wanted if t in by_token]
-    return Recent(tables, [t for t in wanted if t not in by_token])
-
-
-def scorer_board(token: str) -> Board:
-    """The board of the table with this scorer token (ViewOnly, UnknownTable otherwise)."""
-    return load_board(scorer_table(token))
-
-
-def viewer_board(token: str) -> Board:
-    """The board of the table with this viewer token (UnknownTable otherwise)."""
-    return load_board(viewer_table(token))
-
-
-_REVISION_BY = {
-    edit: select(Mesa.revision, column).where(column == bindparam("token"))
-    for edit, column in ((True, Mesa.edit_token), (False, Mesa.view_token))
-}
-
-
-def current_revision(token: str, *, edit: bool) -> int | None:
-    """The current revision of the table with this token, None when no table has it: one
-    indexed read, no ORM."""
-    if not _token_shaped(token):
-        return None
-    polls = polls_engine()
-    row = _server_revision(polls, edit, token) if polls else _local_revision(edit, token)
-    if row is None or not hmac.compare_digest(str(row[1]).encode(), token.encode()):
-        return None
-    return int(row[0])
-
-
-def _local_revision(edit: bool, token: str) -> Any:
-    """The (revision, token) row on the main engine (SQLite: no round trip to save)."""
-    with db.engine.connect() as connection:
-        return connection.execute(_REVISION_BY[edit], {"token": token}).first()
-
-
-@caches.memo(caches.STATEMENTS)
-def _driver_sql(dialect: Dialect, edit: bool) -> str:
-    """The poll's statement compiled for a driver."""
-    return str(_REVISION_BY[edit].compile(dialect=dialect))
-
-
-def _server_revision(engine: Engine, edit: bool, token: str) -> Any:
-    """The (revision, token) row on the polls engine, straight through the driver: one round trip
-    with no per-statement work in SQLAlchemy; a dropped connection is replaced and tried again."""
-    statement = _driver_sql(engine.dialect, edit)
-    for attempt in range(2):
-        connection = engine.raw_connection()
-        try:
-            cursor = connection.cursor()
-            cursor.execute(statement, {"token": token})
-            return cursor.fetchone()
-        except engine.dialect.loaded_dbapi.OperationalError:
-            connection.invalidate()
-            if attempt:
-                raise
-        finally:
-            connection.close()
-    return None
-
-
-_RECORDS = HandRecord.__table__
-# A board reads its newest records whole: the log's and the chart's, with their stored states.
-_NEWEST = (
-    select(*ENTRY_COLUMNS)
-    .where(_RECORDS.c.mesa_id == bindparam("mesa"))
-    .order_by(_RECORDS.c.seq.desc())
-    .limit(ACTIVE_TAIL)
+_MESAS, _RECORDS = Mesa.__table__, HandRecord.__table__
+# Every write's claim: only on the revision drawn, and only while the table is open (a torneio
+# match decided off its board or called off is closed: see domain.torneio.word).
+_TOKEN = _MESAS.c.edit_token == bindparam("token")
+_CLAIM = claiming(_MESAS, _TOKEN, _MESAS.c.closed.is_(None), returning=_MESAS.c)
+_ROTATE = claiming(
+    _MESAS,
+    _TOKEN,
+    returning=_MESAS.c,
+    edit_token=bindparam("new_edit"),
+    view_token=bindparam("new_view"),
+    link_changes=_MESAS.c.link_changes + 1,
 )
-_NEWEST_ACTIVE = (
-    select(*ENTRY_COLUMNS)
-    .where(_RECORDS.c.mesa_id == bindparam("mesa"), _RECORDS.c.status == ACTIVE)
-    .order_by(_RECORDS.c.seq.desc())
-    .limit(ACTIVE_TAIL)
-)
+_CLOSED = select(_MESAS.c.closed).where(_TOKEN)
 _OLDEST_UNDONE = (
     select(*ENTRY_COLUMNS)
     .where(_RECORDS.c.mesa_id == bindparam("mesa"), _RECORDS.c.status == UNDONE)
@@ -287,114 +158,19 @@ _OLDEST_UNDONE = (
 )
 
 
-def _kept_board(mesa: Mesa, revision: int) -> Board | None:
-    """The board this app kept for the table at `revision`, on `mesa`; None without one.
-
-    Only a committed write keeps a board, and every write moves the table's revision on: the
-    board kept at a revision is the table at that revision, whichever app reads it."""
-    kept: Board | None = caches.recall(caches.BOARDS, mesa.edit_token)
-    return replace(kept, mesa=mesa) if kept and kept.mesa.revision == revision else None
-
-
-def _keep_board(board: Board) -> None:
-    """Keep a committed write's board, the table's newest, for the next read or write here."""
-    caches.keep(caches.BOARDS, board.mesa.edit_token, board)  # a token is never reused
-
-
-def load_board(mesa: Mesa) -> Board:
-    """A table's board: the one this app kept at the table's revision, else read (`read_board`)."""
-    return _kept_board(mesa, mesa.revision) or read_board(mesa)
-
-
-def read_board(mesa: Mesa, connection: Connection | None = None) -> Board:
-    """A table's board (on a write's `connection`, else the session's) from its newest records
-    and their stored states: one indexed read of what the log and the chart show, and a second
-    for the newest active records only when an undone or discarded record is among the newest.
-    The same for the first hand and the ten-thousandth.
-
-    Undone records are always the newest (an undo takes the newest active record, a new record
-    discards every undone one first), so the newest record says whether anything can be redone.
-    """
-    connection = connection or db.session.connection()
-    values = {"mesa": mesa.id}
-    newest = [entry(row) for row in connection.execute(_NEWEST, values)]
-    if all(record.status == ACTIVE for record in newest):
-        active = newest
-    else:
-        active = [entry(row) for row in connection.execute(_NEWEST_ACTIVE, values)]
-    undone = bool(newest) and newest[0].status == UNDONE
-    current = state_after(mesa, active[0]) if active else MatchState(mesa.match_config)
-    return assemble(mesa, newest[:LOG_ON_BOARD], active, current, undone)
-
-
-HISTORY_PAGE = 100  # records a page of the history shows
-
-
-@dataclass(frozen=True)
-class LogPage:
-    """A page of a table's whole log: its records (newest first), the 'partida.mão' number of
-    their active hands, and the seq to ask for the next, older page (None on the last)."""
-
-    mesa: Mesa
-    records: tuple[Entry, ...]
-    numbers: Mapping[int, str]
-    older: int | None
-
-
-_PAGE = (
-    select(*ENTRY_COLUMNS)
-    .where(_RECORDS.c.mesa_id == bindparam("mesa"), _RECORDS.c.seq < bindparam("before"))
-    .order_by(_RECORDS.c.seq.desc())
-    .limit(HISTORY_PAGE + 1)
-)
-_ACTIVE_BEFORE = (
-    select(*ENTRY_COLUMNS)
-    .where(
-        _RECORDS.c.mesa_id == bindparam("mesa"),
-        _RECORDS.c.status == ACTIVE,
-        _RECORDS.c.seq < bindparam("before"),
-    )
-    .order_by(_RECORDS.c.seq.desc())
-    .limit(1)
-)
-
-
-_ALL = (
-    select(*ENTRY_COLUMNS)
-    .where(_RECORDS.c.mesa_id == bindparam("mesa"))
-    .order_by(_RECORDS.c.seq)
-)
-
-
-def all_records(mesa: Mesa) -> Iterator[Entry]:
-    """Every record of a table in order (active, undone and discarded), read as it streams
-    (the exports)."""
-    return (entry(row) for row in db.session.execute(_ALL, {"mesa": mesa.id}))
-
-
-def log_page(token: str, before: int | None = None) -> LogPage:
-    """A page of the whole log of the table with this scorer token: the records older than
-    `before` (from the newest), read by index whatever the table's size."""
-    mesa = scorer_table(token)
-    connection = db.session.connection()
-    newest = INT_LIMIT - 1  # past any seq, and still a 32-bit integer
-    values = {"mesa": mesa.id, "before": min(before, newest) if before is not None else newest}
-    rows = [entry(row) for row in connection.execute(_PAGE, values)]
-    records, more = rows[:HISTORY_PAGE], len(rows) > HISTORY_PAGE
-    active = [r for r in records if r.status == ACTIVE]
-    numbers: dict[int, str] = {}
-    if active:
-        earlier = connection.execute(
-            _ACTIVE_BEFORE, {"mesa": mesa.id, "before": active[-1].seq}
-        ).first()
-        befores = [MatchState.place_of(r.state or ()) for r in active[1:]]
-        initial = MatchState(mesa.match_config).place
-        befores.append(MatchState.place_of(earlier.state) if earlier else initial)
-        for record, place in zip(active, befores, strict=True):
-            if record.kind in HAND_KINDS:
-                numbers[record.id] = number(place)
-    older = records[-1].seq if more and records else None
-    return LogPage(mesa, tuple(records), MappingProxyType(numbers), older)
+def rotate_links(token: str, revision: int) -> Mesa:
+    """New tokens for the table of this scorer token, as a write like any other: only onto the
+    revision the page was drawn from, bumping it. The old links stop working at once; of two
+    phones rotating at the same time, one does it and the other's old link is gone (404)."""
+    if not shaped(token):
+        raise UnknownTable()
+    new = {"new_edit": new_token(), "new_view": new_token()}
+    with db.engine.begin() as connection:
+        row = claim(connection, _ROTATE, revision, token=token, **new)
+    if row is None:
+        scorer_table(token)  # UnknownTable or ViewOnly when the link itself is gone
+        raise StaleRevision()
+    return Mesa(**row._asdict())
 
 
 @dataclass(frozen=True)
@@ -405,59 +181,7 @@ class Written:
     record: Entry
 
 
-_MESAS = Mesa.__table__
-_ROTATE = (
-    update(_MESAS)
-    .where(_MESAS.c.edit_token == bindparam("token"), _MESAS.c.revision == bindparam("revision"))
-    .values(
-        edit_token=bindparam("new_edit"),
-        view_token=bindparam("new_view"),
-        revision=_MESAS.c.revision + 1,
-        link_changes=_MESAS.c.link_changes + 1,
-    )
-    .returning(*_MESAS.c)
-)
-# Every write's claim: only on the revision drawn, and only while the table is open (a torneio
-# match decided off its board or called off is closed: see domain.torneio.word).
-_CLAIM = (
-    update(_MESAS)
-    .where(
-        _MESAS.c.edit_token == bindparam("token"),
-        _MESAS.c.revision == bindparam("revision"),
-        _MESAS.c.closed.is_(None),
-    )
-    .values(revision=_MESAS.c.revision + 1)
-    .returning(*_MESAS.c)
-)
-_CLOSED = select(_MESAS.c.closed).where(_MESAS.c.edit_token == bindparam("token"))
-
-
-_JOURNAL = insert(MesaWrite.__table__)
-_APPLIED = (
-    select(MesaWrite.record_id, MesaWrite.fingerprint)
-    .join(Mesa, Mesa.id == MesaWrite.mesa_id)
-    .where(Mesa.edit_token == bindparam("token"), MesaWrite.client_id == bindparam("client"))
-)
-
 Change = Callable[[Connection, Board], Written]
-Call = TypeVar("Call")
-
-
-def fingerprint(*what: object) -> str:
-    """What a write was (its route and arguments) as the journal keeps it: a SHA-256 in hex."""
-    return hashlib.sha256(repr(what).encode()).hexdigest()
-
-
-def once_more_if_disconnected(call: Callable[[], Call]) -> Call:
-    """`call()`, and once more when the database connection was lost under it (a server
-    restart): a write may be sent twice, since the revision it claims and the client-id journal
-    apply it once whatever happened to the first attempt."""
-    try:
-        return call()
-    except DBAPIError as error:
-        if not error.connection_invalidated:
-            raise
-    return call()
 
 
 def _write(
@@ -467,44 +191,37 @@ def _write(
     apply `change`, in one transaction; with a client id, journal it with `what` (the write's
     fingerprint) in the same transaction.
 
-    One conditional UPDATE … RETURNING finds the table and takes the write lock before anything
-    is read; the board `change` gets is the one this app kept at `revision` or else is read under
-    that lock. Nothing reaches the app's caches before the commit: the board it leaves is kept
-    once it is done. No row means an unknown token, a stale revision or
+    One conditional UPDATE … RETURNING (the claim) finds the table and takes the write lock
+    before anything is read; the board `change` gets is the one this app kept at `revision` or
+    else is read under that lock. Nothing reaches the app's caches before the commit: the board
+    it leaves is kept once it is done. No row means an unknown token, a stale revision or
     a write already applied: the journal tells the last (AlreadyApplied, or ReusedClientId when
     the id came with another write), the rest raise StaleRevision and the caller tells them
     apart.
     """
-    if not _token_shaped(token):
+    if not shaped(token):
         raise UnknownTable()
 
     def transaction() -> Written:
         with db.engine.begin() as connection:  # commits, or rolls back on any exception
-            row = connection.execute(_CLAIM, {"token": token, "revision": revision}).first()
+            row = claim(connection, _CLAIM, revision, token=token)
             if row is None:
                 raise StaleRevision()
             mesa = Mesa(**row._asdict())
-            before = _kept_board(mesa, revision) or read_board(mesa, connection)
+            before = kept_board(mesa, revision) or read_board(mesa, connection)
             written = change(connection, before)
             if client_id:
-                journal = {
-                    "mesa_id": row.id,
-                    "client_id": client_id,
-                    "revision": row.revision,
-                    "record_id": written.record.id,
-                    "fingerprint": what,
-                }
-                connection.execute(_JOURNAL, journal)
+                journal(connection, row.id, client_id, row.revision, written.record.id, what)
         return written
 
     try:
         written = once_more_if_disconnected(transaction)
     except (StaleRevision, IntegrityError):
         if client_id:
-            _check_journal(token, client_id, what)
+            check_journal(token, client_id, what)
         _check_open(token)
         raise
-    _keep_board(written.board)
+    keep_board(written.board)
     return written
 
 
@@ -516,17 +233,6 @@ def _check_open(token: str) -> None:
     if closed is not None:
         raise MatchOver()
 
-
-def _check_journal(token: str, client_id: str, what: str) -> None:
-    """AlreadyApplied when this table journaled this write under `client_id`, ReusedClientId
-    when it journaled another write under it; nothing when it never saw the id."""
-    with db.engine.connect() as connection:
-        found = connection.execute(_APPLIED, {"token": token, "client": client_id}).first()
-    if found is None:
-        return
-    if found.fingerprint is not None and found.fingerprint != what:
-        raise ReusedClientId()
-    raise AlreadyApplied(int(found.record_id))
 
 
 _INSERT = insert(_RECORDS).returning(*ENTRY_COLUMNS)
@@ -634,7 +340,7 @@ def append_on(
     domain's transaction, only if it is still at `revision` (StaleRevision else: the caller's
     transaction rolls back); the board after them. Nothing is kept in the app's caches: the
     revision moved on, so the next read reads."""
-    row = connection.execute(_CLAIM, {"token": token, "revision": revision}).first()
+    row = claim(connection, _CLAIM, revision, token=token)
     if row is None:
         raise StaleRevision()
     board = read_board(Mesa(**row._asdict()), connection)
@@ -686,29 +392,6 @@ def _replaced(connection: Connection, mesa: Mesa, record: Entry, status: str) ->
     return found if found.status == status else None
 
 
-def _state_before(connection: Connection, mesa: Mesa, record: Entry) -> MatchState:
-    """The state an active record was recorded on: the one stored with the active record
-    before it, else the table's first."""
-    row = connection.execute(_ACTIVE_BEFORE, {"mesa": mesa.id, "before": record.seq}).first()
-    return state_after(mesa, entry(row)) if row is not None else MatchState(mesa.match_config)
-
-
-@dataclass(frozen=True)
-class LastHand:
-    """A board's last record when it is a hand, and the state it was played on (what a hand
-    recorded in its place is played on)."""
-
-    record: Entry
-    before: MatchState
-
-
-def last_hand(board: Board) -> LastHand | None:
-    """The board's last record with the state it was played on, when that record is a hand
-    (not a correction, a marker or an edit); None otherwise. One indexed read."""
-    last = board.last
-    if last is None or last.kind not in HAND_KINDS:
-        return None
-    return LastHand(last, _state_before(db.session.connection(), board.mesa, last))
 
 
 def replace_last(
@@ -740,7 +423,7 @@ def replace_last(
             raise RulesError(SAME_HAND)
         if board.size >= MAX_RECORDS:
             raise RulesError(FULL_TABLE)
-        after = _state_before(connection, board.mesa, last).apply(outcome)
+        after = state_before(connection, board.mesa, last).apply(outcome)
         replaced = f"{reason}, no lugar de {record_text(last, board.mesa.team_names)}"
         said = " · ".join(part for part in (replaced, note) if part)
         _set_status(connection, last, DISCARDED)

@@ -20,7 +20,7 @@ from ...rules import (
     Outcome,
     Variant,
 )
-from .refusals import ReusedClientId
+from ..common.refusals import ReusedClientId
 from .settings import NAME_FIXED, NAME_SWAPPED, TableSettings, edit_names, edit_of
 
 LOCAL_TZ = ZoneInfo("America/Sao_Paulo")  # tzdata (a dependency) provides it everywhere

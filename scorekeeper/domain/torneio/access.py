@@ -4,16 +4,15 @@ revision. No Flask request here."""
 
 from __future__ import annotations
 
-import hmac
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, select, update
+from sqlalchemy import Connection, bindparam, select
 
 from ...extensions import db
 from ...models import Mesa, Torneio, TorneioMesa
-from ...rules import RulesError
-from ..mesa.refusals import StaleRevision, UnknownTable, ViewOnly
-from ..mesa.service import TOKEN_SHAPE, find_holder
+from ..common import writes
+from ..common.refusals import InputError, StaleRevision, UnknownTable
+from ..common.writes import claiming, find_holder, same, scorer_holder, shaped
 
 
 class UnknownTorneio(UnknownTable):
@@ -28,16 +27,6 @@ class StaleTorneio(StaleRevision):
     message = "O torneio mudou enquanto você decidia: veja como está e faça de novo."
 
 
-def shaped(token: str) -> bool:
-    """True when `token` could be a capability token."""
-    return bool(TOKEN_SHAPE.fullmatch(token))
-
-
-def same(stored: str, token: str) -> bool:
-    """Constant-time comparison of a stored token with a given one."""
-    return hmac.compare_digest(stored.encode(), token.encode())
-
-
 def find_torneio(token: str, *, edit: bool) -> Torneio | None:
     """The torneio whose organiser (or TV) token is `token`, compared in constant time."""
     return find_holder(Torneio, token, edit=edit)
@@ -45,10 +34,7 @@ def find_torneio(token: str, *, edit: bool) -> Torneio | None:
 
 def organiser_torneio(token: str) -> Torneio:
     """The torneio of an organiser token; ViewOnly for the TV's token, else UnknownTorneio."""
-    found = find_torneio(token, edit=True)
-    if found is None:
-        raise ViewOnly() if find_torneio(token, edit=False) is not None else UnknownTorneio()
-    return found
+    return scorer_holder(Torneio, token, UnknownTorneio)
 
 
 def viewer_torneio(token: str) -> Torneio:
@@ -93,28 +79,18 @@ def text_within(value: Any, limit: int, what: str) -> str:
     """A trimmed name of at most `limit` characters, or a pt-BR refusal."""
     text = " ".join(str(value or "").split())
     if len(text) > limit:
-        raise RulesError(f"{what} muito longo: no máximo {limit} caracteres.")
+        raise InputError(f"{what} muito longo: no máximo {limit} caracteres.")
     return text
 
 
 _TORNEIOS = Torneio.__table__
 
 
-def _claiming(which: Any) -> Any:
-    """The statement that takes the next revision of the torneio `which` names, only from the
-    revision given, returning its id (no row: a stale revision or no such torneio)."""
-    return (
-        update(_TORNEIOS)
-        .where(which, _TORNEIOS.c.revision == bindparam("revision"))
-        .values(revision=_TORNEIOS.c.revision + 1)
-        .returning(_TORNEIOS.c.id)
-    )
-
-
-_CLAIM = _claiming(_TORNEIOS.c.edit_token == bindparam("token"))
-
-
-CLAIM_BY_ID = _claiming(_TORNEIOS.c.id == bindparam("torneio"))
+# The claim on the torneio's revision, by the organiser's token or (a step the server takes
+# by itself, e.g. the clock's limit) by the torneio's id.
+_ID = (_TORNEIOS.c.id,)
+_CLAIM = claiming(_TORNEIOS, _TORNEIOS.c.edit_token == bindparam("token"), returning=_ID)
+CLAIM_BY_ID = claiming(_TORNEIOS, _TORNEIOS.c.id == bindparam("torneio"), returning=_ID)
 
 
 def claim(connection: Connection, token: str, revision: int) -> int:
@@ -122,7 +98,7 @@ def claim(connection: Connection, token: str, revision: int) -> int:
     could be none is refused before any statement)."""
     if not shaped(token):
         raise UnknownTorneio()
-    row = connection.execute(_CLAIM, {"token": token, "revision": revision}).first()
+    row = writes.claim(connection, _CLAIM, revision, token=token)
     if row is None:
         organiser_torneio(token)  # the link itself is wrong: 404
         raise StaleTorneio()

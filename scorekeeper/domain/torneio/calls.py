@@ -12,9 +12,9 @@ from sqlalchemy import Connection, bindparam, delete, insert, select, update
 from ...extensions import db
 from ...models import Jogo, Mesa, Torneio, utcnow
 from ...rules import variant
+from ..common.refusals import StaleRevision
+from ..common.writes import new_token
 from ..mesa.inputs import MAX_TEAM
-from ..mesa.refusals import StaleRevision
-from ..mesa.service import new_token
 from . import bracket
 from .access import CLAIM_BY_ID
 from .reading import CANCELED, Called, Snapshot, pair_label, snapshot

@@ -18,9 +18,10 @@ from sqlalchemy import bindparam, func, select
 from ...extensions import db
 from ...models import Dupla, Jogo, Mesa, Sumula, Torneio, TorneioMesa
 from ...rules import MatchState, Phase
+from ..common.writes import same, shaped
 from ..mesa import load_board
 from . import bracket, clock
-from .access import UnknownTorneio, mesa_of_table, same, shaped
+from .access import UnknownTorneio, mesa_of_table
 from .bracket import Bracket
 
 # Why a match's table takes no more writes (mesa.closed): the organiser's word on the match

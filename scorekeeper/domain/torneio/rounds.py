@@ -12,7 +12,8 @@ from sqlalchemy import Connection, func, select, update
 
 from ...extensions import db
 from ...models import ACTIVE, HandRecord, Jogo, Mesa, Torneio
-from ...rules import Kind, Outcome, Phase, RulesError
+from ...rules import Kind, Outcome, Phase
+from ..common.refusals import InputError
 from ..mesa.service import append_on
 from . import clock
 from .access import claim, organiser_torneio, torneio_row
@@ -28,16 +29,16 @@ def start_round(token: str, revision: int, round_: int, now: datetime | None = N
         torneio_id = claim(connection, token, revision)
         started = dict(torneio_row(connection, torneio_id).clock or {})
         if snap.bracket is None:
-            raise RulesError("Sorteie a chave antes de começar uma rodada.")
+            raise InputError("Sorteie a chave antes de começar uma rodada.")
         if not 1 <= round_ <= snap.bracket.rounds:
-            raise RulesError("Essa rodada não existe na chave.")
+            raise InputError("Essa rodada não existe na chave.")
         if clock.started(started, round_) is not None:
-            raise RulesError("O tempo dessa rodada já começou.")
+            raise InputError("O tempo dessa rodada já começou.")
         ready = [
             m for m in snap.bracket.matches if m.round == round_ and m.playable and m.winner is None
         ]
         if not ready:
-            raise RulesError(
+            raise InputError(
                 "Nenhum jogo dessa rodada está pronto: espere as duplas da rodada anterior."
             )
         started[str(round_)] = clock.stamp(now or datetime.now(UTC))
@@ -52,9 +53,9 @@ def undo_start(token: str, revision: int, round_: int) -> None:
         torneio_id = claim(connection, token, revision)
         started = dict(torneio_row(connection, torneio_id).clock or {})
         if clock.started(started, round_) is None:
-            raise RulesError("O tempo dessa rodada não começou.")
+            raise InputError("O tempo dessa rodada não começou.")
         if clock.applied(started, round_):
-            raise RulesError("O tempo dessa rodada já acabou e foi aplicado: não dá para desfazer.")
+            raise InputError("O tempo dessa rodada já acabou e foi aplicado: não dá para desfazer.")
         del started[str(round_)]
         connection.execute(
             update(Torneio.__table__).where(Torneio.id == torneio_id).values(clock=started)

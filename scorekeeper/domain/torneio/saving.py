@@ -12,8 +12,9 @@ from sqlalchemy.exc import IntegrityError
 
 from ...extensions import db
 from ...models import Dupla, HandRecord, Jogo, Mesa, Torneio, Turma
-from ...rules import RulesError
-from ..mesa import load_board, new_token
+from ..common.refusals import InputError
+from ..common.writes import new_token
+from ..mesa import load_board
 from ..turma.turmas import NOT_FOUND, VIEW_LINK, find_turma, new_turma_values, token_in_link
 from .access import UnknownTorneio, find_torneio
 from .reading import pair_label
@@ -72,7 +73,7 @@ def _turma(link: str, name: str) -> tuple[Turma | None, dict[str, object] | None
         token = token_in_link(link)
         turma = find_turma(token, edit=True)
         if turma is None:
-            raise RulesError(VIEW_LINK if find_turma(token, edit=False) else NOT_FOUND)
+            raise InputError(VIEW_LINK if find_turma(token, edit=False) else NOT_FOUND)
         return turma, None
     return None, new_turma_values(name)
 
@@ -103,7 +104,7 @@ def save_in_turma(view_token: str, pair: int, link: str, name: str) -> Turma:
     turma named `name`): each once, however often it is asked."""
     found = pair_matches(view_token, pair)
     if not found.tables:
-        raise RulesError(NOTHING)
+        raise InputError(NOTHING)
     turma, new = _turma(link, name)
     with db.engine.begin() as connection:
         if turma is None:

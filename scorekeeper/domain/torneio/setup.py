@@ -14,9 +14,10 @@ from sqlalchemy import Connection, delete, insert, select, update
 
 from ...extensions import db
 from ...models import Dupla, Jogo, Mesa, Sumula, Torneio, TorneioMesa
-from ...rules import DEFAULT_RULE_SET, VARIANTS, RulesError
+from ...rules import DEFAULT_RULE_SET, VARIANTS
+from ..common.refusals import InputError
+from ..common.writes import new_token
 from ..mesa.inputs import INT_LIMIT
-from ..mesa.service import new_token
 from . import bracket
 from .access import (
     CLAIM_BY_ID,
@@ -55,7 +56,7 @@ AT_LIMIT = {
 def _choice(value: Any, allowed: tuple[Any, ...], refusal: str) -> Any:
     """`value` if it is one of `allowed`, else the pt-BR `refusal`."""
     if value not in allowed:
-        raise RulesError(refusal)
+        raise InputError(refusal)
     return value
 
 
@@ -76,7 +77,7 @@ class Settings:
     def checked(self) -> Settings:
         """These settings, or a pt-BR refusal of the first one out of bounds."""
         if not self.name:
-            raise RulesError("Dê um nome ao torneio.")
+            raise InputError("Dê um nome ao torneio.")
         text_within(self.name, MAX_NAME, "Nome do torneio")
         _choice(self.variante, tuple(VARIANTS), "Regras inválidas.")
         _choice(self.players, VARIANTS[self.variante].players, "Número de jogadores inválido.")
@@ -84,9 +85,9 @@ class Settings:
         _choice(self.final_best_of, FORMATS, "Formato da final inválido.")
         _choice(self.at_limit, tuple(AT_LIMIT), "Regra do tempo inválida.")
         if not 1 <= self.mesas <= MAX_MESAS:
-            raise RulesError(f"O torneio usa de 1 a {MAX_MESAS} mesas.")
+            raise InputError(f"O torneio usa de 1 a {MAX_MESAS} mesas.")
         if not 10 <= self.minutes <= 300:
-            raise RulesError("O tempo de cada rodada vai de 10 a 300 minutos.")
+            raise InputError("O tempo de cada rodada vai de 10 a 300 minutos.")
         return self
 
 
@@ -107,7 +108,7 @@ def pair_players(players: int, names: list[str]) -> list[str]:
     per_side = players // 2
     cleaned = [text_within(name, MAX_PLAYER, "Nome do jogador") for name in names[:per_side]]
     if len(cleaned) < per_side or not all(cleaned):
-        raise RulesError(
+        raise InputError(
             "Escreva o nome do jogador." if per_side == 1 else "Escreva o nome dos jogadores."
         )
     return cleaned
@@ -152,7 +153,7 @@ def _register(
     in, a name taken, a full bracket); the pair's values."""
     row = torneio_row(connection, torneio_id)
     if row.slots is not None:
-        raise RulesError("A chave já foi sorteada: não entram mais duplas.")
+        raise InputError("A chave já foi sorteada: não entram mais duplas.")
     values = {
         "torneio_id": torneio_id,
         "players": pair_players(row.players, names),
@@ -163,7 +164,7 @@ def _register(
     }
     registered = _unique(connection, torneio_id, values)
     if registered >= bracket.MAX_PAIRS:
-        raise RulesError(f"A chave tem no máximo {bracket.MAX_PAIRS} duplas.")
+        raise InputError(f"A chave tem no máximo {bracket.MAX_PAIRS} duplas.")
     connection.execute(insert(Dupla.__table__), values)
     return values
 
@@ -186,26 +187,26 @@ def _unique(
     players = sorted(plain(str(p)) for p in values["players"])
     for other in others:
         if sorted(plain(str(p)) for p in other.players) == players:
-            raise RulesError(
+            raise InputError(
                 f"{label('', values['players'])} já estão inscritos"
                 f" ({label(other.name, other.players)}): a mesma dupla não entra duas vezes."
             )
         if plain(label(other.name, other.players)) == plain(
             label(values["name"], values["players"])
         ):
-            raise RulesError("Já tem uma dupla com esse nome no torneio: dê outro nome a ela.")
+            raise InputError("Já tem uma dupla com esse nome no torneio: dê outro nome a ela.")
     return len(others)
 
 
 def _pair_of(connection: Connection, torneio_id: int, pair_id: int) -> Any:
     """A pair of this torneio, or a pt-BR refusal (an id past 32 bits is none)."""
     if not 0 < pair_id < INT_LIMIT:
-        raise RulesError("Essa dupla não está no torneio.")
+        raise InputError("Essa dupla não está no torneio.")
     row = connection.execute(
         select(Dupla.__table__).where(Dupla.id == pair_id, Dupla.torneio_id == torneio_id)
     ).first()
     if row is None:
-        raise RulesError("Essa dupla não está no torneio.")
+        raise InputError("Essa dupla não está no torneio.")
     return row
 
 
@@ -214,7 +215,7 @@ def remove_pair(token: str, revision: int, pair_id: int) -> None:
     with db.engine.begin() as connection:
         torneio_id = claim(connection, token, revision)
         if torneio_row(connection, torneio_id).slots is not None:
-            raise RulesError("A chave já foi sorteada: dê W.O. em vez de tirar a dupla.")
+            raise InputError("A chave já foi sorteada: dê W.O. em vez de tirar a dupla.")
         _pair_of(connection, torneio_id, pair_id)
         connection.execute(delete(Dupla.__table__).where(Dupla.id == pair_id))
 
@@ -244,7 +245,7 @@ def toggle_mark(token: str, revision: int, pair_id: int, mark: str) -> None:
     """A pair's 'pago' or 'presente' mark switched."""
     column = MARKS.get(mark)
     if column is None:
-        raise RulesError("Essa marcação não existe.")
+        raise InputError("Essa marcação não existe.")
     with db.engine.begin() as connection:
         torneio_id = claim(connection, token, revision)
         row = _pair_of(connection, torneio_id, pair_id)
@@ -268,7 +269,7 @@ def draw_bracket(token: str, revision: int, rng: random.Random | None = None) ->
     with db.engine.begin() as connection:
         torneio_id = claim(connection, token, revision)
         if torneio_row(connection, torneio_id).slots is not None:
-            raise RulesError("A chave já foi sorteada.")
+            raise InputError("A chave já foi sorteada.")
         registered = connection.execute(
             select(Dupla.id, Dupla.checked_in)
             .where(Dupla.torneio_id == torneio_id)
@@ -278,7 +279,7 @@ def draw_bracket(token: str, revision: int, rng: random.Random | None = None) ->
         try:
             slots = bracket.draw(pairs, rng or random.SystemRandom())
         except bracket.BracketError as refused:
-            raise RulesError(str(refused)) from None
+            raise InputError(str(refused)) from None
         connection.execute(
             update(Torneio.__table__).where(Torneio.id == torneio_id).values(slots=list(slots))
         )
@@ -305,13 +306,13 @@ def swap_pairs(token: str, revision: int, first: int, second: int) -> None:
         torneio_id = claim(connection, token, revision)
         row = torneio_row(connection, torneio_id)
         if row.slots is None:
-            raise RulesError("Sorteie a chave antes de trocar duplas de lugar.")
+            raise InputError("Sorteie a chave antes de trocar duplas de lugar.")
         if _started(connection, torneio_id):
-            raise RulesError(STARTED_SWAP)
+            raise InputError(STARTED_SWAP)
         try:
             slots = bracket.swapped(row.slots, first, second)
         except bracket.BracketError as refused:
-            raise RulesError(str(refused)) from None
+            raise InputError(str(refused)) from None
         drawn = bracket.build(slots, {}, row.third_place)
         calls = connection.execute(
             select(Jogo.id, Jogo.key, Jogo.mesa_id, Jogo.pair_a, Jogo.pair_b).where(
@@ -322,7 +323,7 @@ def swap_pairs(token: str, revision: int, first: int, second: int) -> None:
             match = drawn[call.key]
             if (match.a, match.b) != (call.pair_a, call.pair_b):
                 if not take_back(connection, call.id, call.mesa_id, 0, CANCELED):
-                    raise RulesError(STARTED_SWAP)
+                    raise InputError(STARTED_SWAP)
         connection.execute(
             update(Torneio.__table__).where(Torneio.id == torneio_id).values(slots=list(slots))
         )
@@ -336,15 +337,15 @@ def undo_draw(token: str, revision: int) -> None:
     with db.engine.begin() as connection:
         torneio_id = claim(connection, token, revision)
         if torneio_row(connection, torneio_id).slots is None:
-            raise RulesError("A chave ainda não foi sorteada.")
+            raise InputError("A chave ainda não foi sorteada.")
         if _started(connection, torneio_id):
-            raise RulesError(STARTED_UNDO)
+            raise InputError(STARTED_UNDO)
         calls = connection.execute(
             select(Jogo.id, Jogo.mesa_id).where(Jogo.torneio_id == torneio_id)
         ).all()
         for call in calls:
             if not take_back(connection, call.id, call.mesa_id, 0, CANCELED):
-                raise RulesError(STARTED_UNDO)
+                raise InputError(STARTED_UNDO)
         connection.execute(delete(Sumula.__table__).where(Sumula.torneio_id == torneio_id))
         connection.execute(
             update(Torneio.__table__).where(Torneio.id == torneio_id).values(slots=None, clock={})

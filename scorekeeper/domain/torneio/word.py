@@ -8,7 +8,7 @@ from sqlalchemy import Connection, delete, insert, select, update
 
 from ...extensions import db
 from ...models import Dupla, Jogo, Mesa, Sumula, TorneioMesa, utcnow
-from ...rules import RulesError
+from ..common.refusals import InputError
 from ..mesa.inputs import INT_LIMIT
 from .access import claim, organiser_torneio, text_within
 from .reading import CANCELED, OVERRIDE, WO, label, snapshot
@@ -24,7 +24,7 @@ def decide(token: str, revision: int, match_key: str, pair: int | None, how: str
     pairs there. The match is then over on its table at once (its writes refused, its revision
     moved on so that its phones learn it), and open again when the word is taken back."""
     if how not in (WO, OVERRIDE, "desfeito"):
-        raise RulesError("Essa decisão não existe.")
+        raise InputError("Essa decisão não existe.")
     snap = snapshot(organiser_torneio(token))
     with db.engine.begin() as connection:
         torneio_id = claim(connection, token, revision)
@@ -32,10 +32,10 @@ def decide(token: str, revision: int, match_key: str, pair: int | None, how: str
             select(Jogo.__table__).where(Jogo.torneio_id == torneio_id, Jogo.key == match_key)
         ).first()
         if row is None or snap.bracket is None:
-            raise RulesError("Esse jogo ainda não foi chamado para uma mesa.")
+            raise InputError("Esse jogo ainda não foi chamado para uma mesa.")
         match = snap.bracket[match_key]
         if pair is not None and (not match.playable or pair not in match.pairs):
-            raise RulesError("Essa dupla não joga esse jogo.")
+            raise InputError("Essa dupla não joga esse jogo.")
         given = pair is not None
         connection.execute(
             update(Jogo.__table__)
@@ -90,14 +90,14 @@ def note(token: str, revision: int, match_key: str, text: str) -> None:
     """The organiser's line in a called match's súmula."""
     line = text_within(text, MAX_NOTE, "A anotação")
     if not line:
-        raise RulesError("Escreva a anotação da súmula.")
+        raise InputError("Escreva a anotação da súmula.")
     with db.engine.begin() as connection:
         torneio_id = claim(connection, token, revision)
         called = connection.execute(
             select(Jogo.id).where(Jogo.torneio_id == torneio_id, Jogo.key == match_key)
         ).first()
         if called is None:
-            raise RulesError("Esse jogo ainda não foi chamado para uma mesa.")
+            raise InputError("Esse jogo ainda não foi chamado para uma mesa.")
         write_line(connection, torneio_id, match_key, f"Súmula: {line}")
 
 
@@ -112,7 +112,7 @@ def call_off(token: str, revision: int, match_key: str) -> None:
             select(Jogo.__table__).where(Jogo.torneio_id == torneio_id, Jogo.key == match_key)
         ).first()
         if row is None:
-            raise RulesError("Esse jogo não está em nenhuma mesa.")
+            raise InputError("Esse jogo não está em nenhuma mesa.")
         connection.execute(delete(Jogo.__table__).where(Jogo.id == row.id))
         close_table(connection, row.mesa_id, CANCELED)
         line = (
@@ -127,14 +127,14 @@ def set_paused(token: str, revision: int, number: int, paused: bool) -> None:
     with db.engine.begin() as connection:
         torneio_id = claim(connection, token, revision)
         if not 0 < number < INT_LIMIT:
-            raise RulesError("Essa mesa não existe no torneio.")
+            raise InputError("Essa mesa não existe no torneio.")
         done = connection.execute(
             update(TorneioMesa.__table__)
             .where(TorneioMesa.torneio_id == torneio_id, TorneioMesa.number == number)
             .values(paused=paused)
         )
         if done.rowcount != 1:
-            raise RulesError("Essa mesa não existe no torneio.")
+            raise InputError("Essa mesa não existe no torneio.")
         # the match playing there goes on; its phone's next poll says the mesa is paused
         connection.execute(
             update(Mesa.__table__)

@@ -51,9 +51,11 @@ from ...rules import (
     Variant,
     recordable,
 )
+from ..common.refusals import InputError
+from ..common.writes import new_token
 from ..mesa.board import replaced_seq, replacing_json
 from ..mesa.inputs import INT_LIMIT, MAX_REASON, MAX_TEAM, checked_text, kept_visible
-from ..mesa.service import MAX_RECORDS, new_token
+from ..mesa.service import MAX_RECORDS
 from ..mesa.settings import NAME_CHANGES, NAME_SWAPPED, SETTING_NAMES, TableSettings, folded
 from ..mesa.words import notes_of
 from .turmas import MAX_NAME, find_turma, tables
@@ -117,7 +119,7 @@ _RECORD_COLUMNS = _carried(_RECORDS)
 RECORD_FIELDS = tuple(c.name for c in _RECORD_COLUMNS)
 
 
-class BadFile(RulesError):
+class BadFile(InputError):
     """A file this Tento cannot import, with why in pt-BR: nothing was written."""
 
 
@@ -142,7 +144,7 @@ class _At:
         if error is None or isinstance(error, BadFile):
             return
         place = self.where if self.record is None else f"{self.where}, registro {self.record}"
-        if isinstance(error, RulesError):
+        if isinstance(error, (RulesError, InputError)):
             raise _broken(f"{place}: {str(error).rstrip('.')}") from error
         if isinstance(error, (TypeError, ValueError, KeyError, RecursionError)):
             raise _broken(f"{place}: {WRONG_TYPE}") from error
@@ -242,7 +244,7 @@ def _moment(value: Any, latest: datetime) -> datetime:
     if moment.tzinfo is not None:
         moment = moment.astimezone(UTC).replace(tzinfo=None)
     if not EARLIEST <= moment <= latest:
-        raise RulesError(
+        raise InputError(
             f"a data {moment.day:02}/{moment.month:02}/{moment.year:04} está fora do que um"
             " Tento grava; confira o relógio do aparelho de onde a turma veio"
         )
@@ -325,14 +327,14 @@ def _columns(table: Any, given: Any, where: str, latest: datetime) -> dict[str, 
 def _revision(value: int, proven: int = 0) -> None:
     """Refuse a revision past MAX_REVISION or below the writes the file proves were made."""
     if not proven <= value <= MAX_REVISION:
-        raise RulesError(f"revisão {value} impossível: vai de {proven} a {MAX_REVISION}")
+        raise InputError(f"revisão {value} impossível: vai de {proven} a {MAX_REVISION}")
 
 
 def _name(text: Any, what: str, limit: int) -> str:
     """A name the forms would keep, not empty."""
     name = checked_text(text, what, limit)
     if not name:
-        raise RulesError(f"{what} vazio")
+        raise InputError(f"{what} vazio")
     return name
 
 
@@ -345,12 +347,12 @@ def _turma_values(given: Any, latest: datetime) -> dict[str, Any]:
         _revision(values["revision"])
         aliases = values["aliases"]
         if not isinstance(aliases, dict) or len(aliases) > values["revision"]:
-            raise RulesError("nomes juntados inválidos")
+            raise InputError("nomes juntados inválidos")
         for source, target in aliases.items():
             _name(source, "Nome juntado", MAX_FOLDED)
             _name(target, "Nome juntado", MAX_FOLDED)
             if source == folded(target):
-                raise RulesError("um nome juntado a ele mesmo")
+                raise InputError("um nome juntado a ele mesmo")
     return values
 
 
@@ -360,7 +362,7 @@ def _settings(given: Any) -> TableSettings:
         raise TypeError(given)
     names = given.get("player_names")
     if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
-        raise RulesError("nomes dos jogadores inválidos")
+        raise InputError("nomes dos jogadores inválidos")
     settings = TableSettings.read(given)
     settings.check()
     return settings
@@ -376,7 +378,7 @@ def _mesa_values(
         settings = _settings({name: values[name] for name in SETTING_NAMES})
         _revision(values["revision"], values["link_changes"])
         if values["link_changes"] < 0:
-            raise RulesError("trocas de link impossíveis")
+            raise InputError("trocas de link impossíveis")
     return values, settings
 
 
@@ -388,23 +390,23 @@ def _edit(text: Any) -> tuple[TableSettings, TableSettings]:
     """The settings before and after an edit, from its record's text: JSON of two settings
     each checked as a table's (and how its changed names count, if said: one of NAME_CHANGES)."""
     if not isinstance(text, str) or len(text) > MAX_EDIT_TEXT or not kept_visible(text):
-        raise RulesError("alteração da mesa ilegível")
+        raise InputError("alteração da mesa ilegível")
     try:
         kept = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as error:
-        raise RulesError("alteração da mesa ilegível") from error
+        raise InputError("alteração da mesa ilegível") from error
     if not isinstance(kept, dict) or set(kept) - {"nomes"} != set(_EDIT_SIDES):
-        raise RulesError("alteração da mesa ilegível")
+        raise InputError("alteração da mesa ilegível")
     if kept.get("nomes", NAME_SWAPPED) not in NAME_CHANGES:
-        raise RulesError("alteração de nomes ilegível")
+        raise InputError("alteração de nomes ilegível")
     for side in _EDIT_SIDES:
         if not isinstance(kept[side], dict) or not _EDIT_KEYS <= set(kept[side]) <= set(
             SETTING_NAMES
         ):
-            raise RulesError("alteração da mesa ilegível")
+            raise InputError("alteração da mesa ilegível")
     before, after = (_settings(kept[side]) for side in _EDIT_SIDES)
     if before.variante != after.variante:
-        raise RulesError("uma mesa não muda de regras")
+        raise InputError("uma mesa não muda de regras")
     return before, after
 
 
@@ -448,19 +450,19 @@ def _record(row: Any, number: int, rules: Variant, latest: datetime) -> dict[str
         or record["status"] not in (ACTIVE, UNDONE, DISCARDED)
         or not _note_fits(record, rules)
     ):
-        raise RulesError("registro fora de ordem ou de um tipo que não existe")
+        raise InputError("registro fora de ordem ou de um tipo que não existe")
     if record["reason"] is not None:
         checked_text(record["reason"], "Motivo", MAX_REASON)
     edit = (record["side"], record["points"], record["note"], record["reason"])
     if not _snapshot_fits(record["state"]):
-        raise RulesError("estado ilegível")
+        raise InputError("estado ilegível")
     if record["kind"] == Kind.MESA_EDITADA.value:
         if edit != (None, None, None, None):
-            raise RulesError("alteração da mesa com dados de uma mão")
+            raise InputError("alteração da mesa com dados de uma mão")
     elif record["settings"] is not None:
         seq = replaced_seq(record["kind"], record["settings"])
         if seq is None or record["settings"] != replacing_json(seq):
-            raise RulesError("uma mão com alteração da mesa")
+            raise InputError("uma mão com alteração da mesa")
     return record
 
 
@@ -479,20 +481,20 @@ def _played_on(
     if seq is None:
         return state
     if not 0 < seq < record["seq"]:
-        raise RulesError("troca de mão fora de ordem")
+        raise InputError("troca de mão fora de ordem")
     replaced = earlier[seq - 1]
     if replaced["kind"] not in HAND_KINDS or any(
         r["status"] != DISCARDED for r in earlier[seq : record["seq"] - 1]
     ):
-        raise RulesError("troca de mão fora de ordem")
+        raise InputError("troca de mão fora de ordem")
     if record["status"] == UNDONE:
         if replaced["status"] == DISCARDED:
-            raise RulesError("troca de mão fora de ordem")
+            raise InputError("troca de mão fora de ordem")
         return played_on[seq]
     outcome = Outcome(Kind(replaced["kind"]), replaced["side"], replaced["points"])
     after = list(state.apply(outcome).snapshot())
     if replaced["status"] != DISCARDED or replaced["state"] != after:
-        raise RulesError("troca de mão fora de ordem")
+        raise InputError("troca de mão fora de ordem")
     return state
 
 
@@ -503,9 +505,9 @@ def _discarded(record: Mapping[str, Any], rules: Variant) -> None:
     if record["kind"] != Kind.MESA_EDITADA.value:
         outcome = Outcome(Kind(record["kind"]), record["side"], record["points"])
         if not recordable(outcome, rules):
-            raise RulesError("mão descartada que as regras não aceitam")
+            raise InputError("mão descartada que as regras não aceitam")
     if not (0 <= record["score_a"] <= target and 0 <= record["score_b"] <= target):
-        raise RulesError("placar de mão descartada impossível")
+        raise InputError("placar de mão descartada impossível")
 
 
 @dataclass(frozen=True)
@@ -547,14 +549,14 @@ def _records(given: Any, settings: TableSettings, where: str, latest: datetime) 
                 continue
             undone_seen = undone_seen or record["status"] == UNDONE
             if undone_seen and record["status"] == ACTIVE:
-                raise RulesError("desfeito antes de um valendo")
+                raise InputError("desfeito antes de um valendo")
             if edit is None:
                 base = _played_on(records, record, state, played_on)
                 played_on[record["seq"]] = base
                 state = base.apply(Outcome(Kind(record["kind"]), record["side"], record["points"]))
             else:
                 if edit[0] != current:
-                    raise RulesError("alteração da mesa fora de ordem")
+                    raise InputError("alteração da mesa fora de ordem")
                 state = state.reconfigured(edit[1].config, edit[0].teams)
                 current = edit[1]
             if record["status"] == ACTIVE:
@@ -562,7 +564,7 @@ def _records(given: Any, settings: TableSettings, where: str, latest: datetime) 
             if (record["score_a"], record["score_b"]) != state.points or record["state"] != list(
                 state.snapshot()
             ):
-                raise RulesError("o placar não bate com as regras")
+                raise InputError("o placar não bate com as regras")
     if records and records[-1]["status"] == DISCARDED:
         raise _broken(f"{where}: o último registro não pode estar descartado")
     if in_force != settings:

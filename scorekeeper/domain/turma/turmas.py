@@ -14,10 +14,19 @@ from sqlalchemy.exc import IntegrityError
 
 from ...extensions import db
 from ...models import Mesa, Turma, utcnow
-from ...rules import TABLE_OPTIONS, VARIANTE, RulesError
+from ...rules import TABLE_OPTIONS, VARIANTE
+from ..common.refusals import InputError, StaleRevision, StaleTurma, UnknownTable
+from ..common.writes import (
+    claim,
+    claiming,
+    find_holder,
+    new_token,
+    scorer_holder,
+    shaped,
+    viewer_holder,
+)
 from ..mesa.inputs import checked_text
-from ..mesa.refusals import StaleRevision, StaleTurma, UnknownTable, ViewOnly
-from ..mesa.service import TOKEN_SHAPE, find_holder, new_token, scorer_table
+from ..mesa.reading import scorer_table
 from ..mesa.settings import folded
 
 MAX_NAME = 40
@@ -61,18 +70,12 @@ def find_turma(token: str, *, edit: bool) -> Turma | None:
 
 def scorer_turma(token: str) -> Turma:
     """The turma of a scorer token; ViewOnly for its viewer token, else UnknownTurma."""
-    turma = find_turma(token, edit=True)
-    if turma is None:
-        raise ViewOnly() if find_turma(token, edit=False) is not None else UnknownTurma()
-    return turma
+    return scorer_holder(Turma, token, UnknownTurma)
 
 
 def viewer_turma(token: str) -> Turma:
     """The turma of a viewer token, else UnknownTurma."""
-    turma = find_turma(token, edit=False)
-    if turma is None:
-        raise UnknownTurma()
-    return turma
+    return viewer_holder(Turma, token, UnknownTurma)
 
 
 def turma_of(mesa: Mesa) -> Turma | None:
@@ -90,11 +93,11 @@ def token_in_link(link: str) -> str:
     """The scorer token in a pasted turma link (or the bare token), or a pt-BR refusal."""
     text = link.strip()
     if VIEW_PATH.search(text):
-        raise RulesError(VIEW_LINK)
+        raise InputError(VIEW_LINK)
     found = TURMA_PATH.search(text)
     token = found.group(1) if found else text
-    if not TOKEN_SHAPE.fullmatch(token):
-        raise RulesError(NOT_FOUND)
+    if not shaped(token):
+        raise InputError(NOT_FOUND)
     return token
 
 
@@ -102,27 +105,20 @@ _MESAS = Mesa.__table__
 _TURMAS = Turma.__table__
 # A table goes in a turma on its revision, never a torneio's table (its names are the torneio's;
 # a pair saves a copy of its matches from the TV instead).
-_PLACE = (
-    update(_MESAS)
-    .where(
-        _MESAS.c.edit_token == bindparam("token"),
-        _MESAS.c.revision == bindparam("revision"),
-        _MESAS.c.torneio_id.is_(None),
-    )
-    .values(turma_id=bindparam("turma"), revision=_MESAS.c.revision + 1)
-    .returning(_MESAS.c.id)
+_PLACE = claiming(
+    _MESAS,
+    _MESAS.c.edit_token == bindparam("token"),
+    _MESAS.c.torneio_id.is_(None),
+    returning=(_MESAS.c.id,),
+    turma_id=bindparam("turma"),
 )
 _BUMP = (
     update(_TURMAS)
     .where(_TURMAS.c.id == bindparam("turma"))
     .values(revision=_TURMAS.c.revision + 1)
 )
-_CLAIM = (
-    update(_TURMAS)
-    .where(_TURMAS.c.edit_token == bindparam("token"), _TURMAS.c.revision == bindparam("revision"))
-    .values(revision=_TURMAS.c.revision + 1)
-    .returning(_TURMAS.c.id, _TURMAS.c.aliases)
-)
+_TOKEN = _TURMAS.c.edit_token == bindparam("token")
+_CLAIM = claiming(_TURMAS, _TOKEN, returning=(_TURMAS.c.id, _TURMAS.c.aliases))
 
 
 _HELD_BY = select(_MESAS.c.turma_id).where(_MESAS.c.edit_token == bindparam("token"))
@@ -137,8 +133,7 @@ def _place(connection: Connection, mesa_token: str, revision: int, turma_id: int
     """Put a table in a turma, a write on the table's revision (StaleRevision otherwise); the
     turma it leaves, if any, counts a departure (its cached statistics no longer hold)."""
     held_by = connection.execute(_HELD_BY, {"token": mesa_token}).scalar_one_or_none()
-    values = {"token": mesa_token, "revision": revision, "turma": turma_id}
-    if connection.execute(_PLACE, values).first() is None:
+    if claim(connection, _PLACE, revision, token=mesa_token, turma=turma_id) is None:
         raise StaleRevision()
     # The revision did not move since the read above (the client had it before): the table
     # was in `held_by` until this write.
@@ -149,10 +144,10 @@ def _place(connection: Connection, mesa_token: str, revision: int, turma_id: int
 def _checked_table(mesa_token: str) -> None:
     """UnknownTable or ViewOnly before any write when the table's link is not a scorer's, and
     a pt-BR refusal for a torneio's table."""
-    if not TOKEN_SHAPE.fullmatch(mesa_token):
+    if not shaped(mesa_token):
         raise UnknownTable()
     if scorer_table(mesa_token).torneio_id is not None:
-        raise RulesError(TORNEIO_TABLE)
+        raise InputError(TORNEIO_TABLE)
 
 
 def new_turma_values(name: str) -> dict[str, Any]:
@@ -183,7 +178,7 @@ def join_turma(mesa_token: str, revision: int, link: str) -> Turma:
     token = token_in_link(link)
     turma = find_turma(token, edit=True)
     if turma is None:
-        raise RulesError(VIEW_LINK if find_turma(token, edit=False) else NOT_FOUND)
+        raise InputError(VIEW_LINK if find_turma(token, edit=False) else NOT_FOUND)
     with db.engine.begin() as connection:
         _place(connection, mesa_token, revision, turma.id)
         connection.execute(_BUMP, {"turma": turma.id})
@@ -229,7 +224,7 @@ def _reachable(rematch: Mesa, mesa: Mesa) -> Mesa:
     it is still in `mesa`'s turma; else a refusal: "trocar links" (or a move to another turma)
     revokes every way to it but its own links and its turma's."""
     if rematch.link_changes or rematch.turma_id != mesa.turma_id:
-        raise RulesError(REMATCH_ELSEWHERE)
+        raise InputError(REMATCH_ELSEWHERE)
     return rematch
 
 
@@ -239,7 +234,7 @@ def play_again(mesa: Mesa) -> Mesa:
     (while it can be reached from this one, see `_reachable`). A torneio's table has none: its
     mesa's next match is the bracket's."""
     if mesa.torneio_id is not None:
-        raise RulesError(TORNEIO_REMATCH)
+        raise InputError(TORNEIO_REMATCH)
     found = db.session.execute(_SUCCESSOR, {"previous": mesa.id}).scalar_one_or_none()
     if found is not None:
         return _reachable(found, mesa)
@@ -268,22 +263,19 @@ def play_again_in_turma(token: str, revision: int) -> Mesa:
     turma = scorer_turma(token)
     newest = tables(turma, 1)
     if not newest:
-        raise RulesError(NO_TABLE)
+        raise InputError(NO_TABLE)
     with db.engine.begin() as connection:
-        if connection.execute(_CLAIM, {"token": token, "revision": revision}).first() is None:
+        if claim(connection, _CLAIM, revision, token=token) is None:
             raise StaleTurma()
     return play_again(newest[0])
 
 
-_ROTATE = (
-    update(_TURMAS)
-    .where(_TURMAS.c.edit_token == bindparam("token"), _TURMAS.c.revision == bindparam("revision"))
-    .values(
-        edit_token=bindparam("new_edit"),
-        view_token=bindparam("new_view"),
-        revision=_TURMAS.c.revision + 1,
-    )
-    .returning(_TURMAS.c.id)
+_ROTATE = claiming(
+    _TURMAS,
+    _TOKEN,
+    returning=(_TURMAS.c.id,),
+    edit_token=bindparam("new_edit"),
+    view_token=bindparam("new_view"),
 )
 
 
@@ -293,7 +285,7 @@ def rotate_turma_links(token: str, revision: int) -> Turma:
     scorer_turma(token)
     new = {"new_edit": new_token(), "new_view": new_token()}
     with db.engine.begin() as connection:
-        row = connection.execute(_ROTATE, {"token": token, "revision": revision, **new}).first()
+        row = claim(connection, _ROTATE, revision, token=token, **new)
     if row is None:
         raise StaleTurma()
     return scorer_turma(new["new_edit"])
@@ -314,12 +306,12 @@ def merge_names(token: str, revision: int, merge: Merge, known: set[str]) -> Tur
     turma's aliases map each folded name merged to the name chosen (every name merged into
     the source before goes to the target too)."""
     if merge.source not in known or merge.target not in known:
-        raise RulesError("Escolha dois nomes que aparecem nas estatísticas da turma.")
+        raise InputError("Escolha dois nomes que aparecem nas estatísticas da turma.")
     if merge.source == merge.target:
-        raise RulesError("Escolha dois nomes diferentes para juntar.")
+        raise InputError("Escolha dois nomes diferentes para juntar.")
     scorer_turma(token)
     with db.engine.begin() as connection:
-        row = connection.execute(_CLAIM, {"token": token, "revision": revision}).first()
+        row = claim(connection, _CLAIM, revision, token=token)
         if row is None:
             raise StaleTurma()
         aliases = {k: v for k, v in dict(row.aliases or {}).items() if isinstance(v, str)}

@@ -27,6 +27,7 @@ from ...domain.mesa import (
     AlreadyApplied,
     BadLink,
     Board,
+    InputError,
     Refusal,
     Written,
     answer_of,
@@ -297,7 +298,7 @@ def edit_save(token: str) -> Response:
         pass  # sent again after a lost answer: the board shows it done
     except BadLink:
         raise
-    except (Refusal, RulesError) as error:
+    except (Refusal, RulesError, InputError) as error:
         status, message = answer_of(error)
         board = service.scorer_board(token)  # a viewer's link is refused here
         if status == 409:

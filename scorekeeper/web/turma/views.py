@@ -23,11 +23,11 @@ from flask import (
 from markupsafe import Markup
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from ...domain.mesa import Board, StaleTurma, UnknownTable, service
+from ...domain.mesa import Board, InputError, StaleTurma, UnknownTable, service
 from ...domain.mesa.inputs import Write, visible
 from ...domain.turma import transfer, turmas
 from ...extensions import csrf
-from ...rules import VARIANTS, RulesError
+from ...rules import VARIANTS
 from ..common import links
 from ..common.exports import CSV_TYPE, batched, csv_lines, download
 from ..errors import answer_refusals, error_page
@@ -90,7 +90,7 @@ def save_post(token: str) -> Response:
     elif action == "entrar":
         turma = turmas.join_turma(token, write.rev, request.form.get("link", ""))
     else:
-        raise RulesError("Escolha criar uma turma ou entrar em uma.")
+        raise InputError("Escolha criar uma turma ou entrar em uma.")
     _remember(turma.edit_token)
     return redirect(url_for("turma.page", token=turma.edit_token), 303)
 

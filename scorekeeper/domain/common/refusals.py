@@ -1,7 +1,8 @@
-"""Why the tables' domain did not do what it was asked. Each refusal carries the status and the
-pt-BR message it is answered with; one handler (errors.answer_refusals) answers them all, each
-page family saying only which page to draw again. The rules' own refusal, RulesError, stays in
-the rules and is answered the same way: a 422 in its words."""
+"""Why the domain (a table, a turma, a torneio) did not do what it was asked. Each refusal
+carries the status and the pt-BR message it is answered with; one handler
+(errors.answer_refusals) answers them all, each page family saying only which page to draw
+again. A request's input the domain cannot take is an InputError; the rules' own refusal,
+RulesError, stays in the rules. Both are answered the same way: a 422 in their words."""
 
 from __future__ import annotations
 
@@ -74,9 +75,15 @@ class ReusedClientId(Refusal):
     message = "Esse toque já foi usado para outra jogada: nada foi marcado. Recarregue a página."
 
 
-def answer_of(error: Refusal | RulesError) -> tuple[int, str | None]:
-    """The status and the message a refusal is answered with: a Refusal's own, a 422 in the
-    rules' words for a RulesError."""
+class InputError(ValueError):
+    """Input the domain cannot take (a bad name, a bad file, too many mesas, a step the
+    torneio is not at): no rule of the game, whose refusals are the rules' RulesError. The
+    message is pt-BR; answered as a RulesError is, a 422 in its words."""
+
+
+def answer_of(error: Refusal | RulesError | InputError) -> tuple[int, str | None]:
+    """The status and the message a refusal is answered with: a Refusal's own, a 422 in its
+    words for an InputError or the rules' RulesError."""
     if isinstance(error, Refusal):
         return error.status, error.message
     return 422, str(error)
