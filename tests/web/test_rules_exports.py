@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.web.common.exports import FORMULA_STARTS
 
-from .helpers import HX, open_table, play, post, revision, tap
+from .helpers import HX, join_turma, new_turma, open_table, play, post, revision, tap
 
 PAIRS = {"jogador_0": "Ana", "jogador_1": "Beto", "jogador_2": "Caio", "jogador_3": "Duda"}
 RULES = {"paulista": "Truco Paulista", "mineiro": "Truco Mineiro"}
@@ -29,20 +29,6 @@ def rows_of(text: str) -> list[dict[str, str]]:
 def header_of(text: str) -> list[str]:
     """A CSV export's header row."""
     return next(csv.reader(io.StringIO(text.removeprefix("\ufeff")), delimiter=";"))
-
-
-def new_turma(client: FlaskClient, token: str) -> str:
-    """Save the table in a new turma; the turma's scorer token."""
-    data = {"rev": revision(client, token), "acao": "criar", "nome": "Quinta"}
-    response = client.post(f"/m/{token}/turma", data=data)
-    assert response.status_code == 303, response.text
-    return response.headers["Location"].rsplit("/", 1)[1]
-
-
-def join(client: FlaskClient, token: str, turma: str) -> None:
-    """Put a table in the turma by pasting its link."""
-    data = {"rev": revision(client, token), "acao": "entrar", "link": turma}
-    assert client.post(f"/m/{token}/turma", data=data).status_code == 303
 
 
 def note(client: FlaskClient, token: str, code: str, nota: str) -> None:
@@ -93,7 +79,7 @@ def test_the_turmas_games_name_each_games_rule_set(client: FlaskClient) -> None:
     turma = new_turma(client, paulista)
     play(client, paulista, "normal:0:12")
     mineiro = open_table(client, variante="mineiro", **PAIRS)
-    join(client, mineiro, turma)
+    join_turma(client, mineiro, turma)
     play(client, mineiro, "normal:1:6", "normal:0:10", "onze_correu:1:2", "onze_perdeu:1:4")
     text = client.get(f"/turma/{turma}/exportar.csv").text
     assert header_of(text)[-1] == "regras"

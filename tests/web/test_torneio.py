@@ -13,7 +13,19 @@ from flask.testing import FlaskClient
 
 from scorekeeper.domain.torneio import access, bracket, calls, reading
 
-from .helpers import HX, by_testid, open_table, play, post, scores, showing, tap
+from .helpers import (
+    HX,
+    by_testid,
+    open_table,
+    organiser_post,
+    play,
+    post,
+    scores,
+    showing,
+    tap,
+    torneio_rev_in,
+    tv_path_in,
+)
 
 WIN_A = "normal:0:12"  # a game to side a in one tap: a melhor de 1 match is over
 NAMES = [("Ana", "Beto"), ("Caio", "Duda"), ("Edu", "Fabi"), ("Gil", "Hugo"), ("Ivo", "Juca")]
@@ -34,22 +46,9 @@ def new_torneio(client: FlaskClient, **form: str) -> str:
     return found.group(1)
 
 
-def rev(html: str) -> str:
-    """The torneio revision the organiser's page was drawn at."""
-    found = re.search(r'data-testid="torneio" data-rev="(\d+)"', html)
-    assert found
-    return found.group(1)
-
-
-def organise(client: FlaskClient, token: str, route: str, rev_: str | None = None, **form: str):
-    """POST an organiser's step with the page's revision unless given."""
-    data = {"rev": rev_ if rev_ is not None else rev(client.get(f"/t/{token}").text), **form}
-    return client.post(f"/t/{token}/{route}", data=data)
-
-
 def register(client: FlaskClient, token: str, first: str, second: str = "", name: str = ""):
     """Register a pair at the door."""
-    return organise(client, token, "inscrever", jogador_1=first, jogador_2=second, nome=name)
+    return organiser_post(client, token, "inscrever", jogador_1=first, jogador_2=second, nome=name)
 
 
 def with_pairs(client: FlaskClient, count: int, **form: str) -> str:
@@ -63,7 +62,7 @@ def with_pairs(client: FlaskClient, count: int, **form: str) -> str:
 def drawn(client: FlaskClient, count: int = 5, **form: str) -> str:
     """A torneio of `count` pairs, its bracket drawn; its organiser token."""
     token = with_pairs(client, count, **form)
-    assert organise(client, token, "sortear").status_code == 303
+    assert organiser_post(client, token, "sortear").status_code == 303
     return token
 
 
@@ -104,13 +103,6 @@ def mesa_links(html: str) -> dict[int, str]:
     """Each mesa's stable link (path) by number."""
     found = re.findall(r'<a href="([^"]+)" data-testid="mesa-link" data-mesa="(\d+)"', html)
     return {int(number): path(url) for url, number in found}
-
-
-def tv_path(html: str) -> str:
-    """The TV's read-only link (path) from the organiser's page."""
-    found = re.search(r'<a href="([^"]+)" data-testid="tv-link"', html)
-    assert found
-    return path(found.group(1))
 
 
 def board_at(client: FlaskClient, link: str) -> str | None:
@@ -215,17 +207,17 @@ def test_pairs_register_at_the_door_are_marked_and_removed(client: FlaskClient):
     assert "(Caio e Duda)" in html
     ana = found["Ana e Beto"]
     for mark in ("pago", "presente"):
-        assert organise(client, token, f"dupla/{ana}/marcar", marca=mark).status_code == 303
+        assert organiser_post(client, token, f"dupla/{ana}/marcar", marca=mark).status_code == 303
     item = re.search(r'data-nome="Ana e Beto"(.*?)</li>', client.get(f"/t/{token}").text, re.S)
     assert item and item.group(1).count('aria-pressed="true"') == 2
-    assert organise(client, token, f"dupla/{ana}/marcar", marca="pago").status_code == 303
+    assert organiser_post(client, token, f"dupla/{ana}/marcar", marca="pago").status_code == 303
     item = re.search(r'data-nome="Ana e Beto"(.*?)</li>', client.get(f"/t/{token}").text, re.S)
     assert item and item.group(1).count('aria-pressed="true"') == 1
-    odd = organise(client, token, f"dupla/{ana}/marcar", marca="vip")
+    odd = organiser_post(client, token, f"dupla/{ana}/marcar", marca="vip")
     assert odd.status_code == 422 and message(odd) == "Essa marcação não existe."
-    assert organise(client, token, f"dupla/{ana}/remover").status_code == 303
+    assert organiser_post(client, token, f"dupla/{ana}/remover").status_code == 303
     assert list(pairs(client.get(f"/t/{token}").text)) == ["Os Zapeiros"]
-    gone = organise(client, token, f"dupla/{ana}/remover")
+    gone = organiser_post(client, token, f"dupla/{ana}/remover")
     assert gone.status_code == 422 and message(gone) == "Essa dupla não está no torneio."
 
 
@@ -255,7 +247,7 @@ def test_the_same_pair_registered_again_is_refused_in_any_order_accents_and_case
         )
     assert register(client, token, "Zé", "Lu").status_code == 303
     lu = pairs(client.get(f"/t/{token}").text)["Zé e Lu"]
-    edited = organise(client, token, f"dupla/{lu}/editar", jogador_1="Bia", jogador_2="ze")
+    edited = organiser_post(client, token, f"dupla/{lu}/editar", jogador_1="Bia", jogador_2="ze")
     assert edited.status_code == 422
     assert list(pairs(client.get(f"/t/{token}").text)) == ["Zé e Bia", "Zé e Lu"]
 
@@ -271,7 +263,7 @@ def test_the_draw_takes_the_pairs_marked_present_and_its_confirmation_names_the_
     assert by_testid(page, "sorteio-resumo") == "Sortear a chave com 4 duplas?"
     for name in ("Ana e Beto", "Caio e Duda", "Edu e Fabi"):
         assert (
-            organise(client, token, f"dupla/{ids[name]}/marcar", marca="presente").status_code
+            organiser_post(client, token, f"dupla/{ids[name]}/marcar", marca="presente").status_code
             == 303
         )
     page = client.get(f"/t/{token}").text
@@ -280,7 +272,7 @@ def test_the_draw_takes_the_pairs_marked_present_and_its_confirmation_names_the_
     )
     assert by_testid(page, "sorteio-de-fora") == "Ficam de fora, sem presença marcada: Gil e Hugo."
     assert 'data-testid="confirmar-sorteio"' in page
-    assert organise(client, token, "sortear").status_code == 303
+    assert organiser_post(client, token, "sortear").status_code == 303
     drawn_page = client.get(f"/t/{token}").text
     names = {
         by_testid(m["body"], f"jogo-{side}") for m in matches(drawn_page).values() for side in "ab"
@@ -298,29 +290,29 @@ def test_registration_stops_at_the_brackets_most_pairs(
     refused = register(client, token, "Zeca", "Zico")
     assert refused.status_code == 422 and message(refused) == "A chave tem no máximo 3 duplas."
     assert len(pairs(client.get(f"/t/{token}").text)) == 3
-    assert organise(client, token, "sortear").status_code == 303
+    assert organiser_post(client, token, "sortear").status_code == 303
 
 
 def test_registration_is_refused_after_the_draw(client: FlaskClient):
     token = with_pairs(client, 4)
     ana = pairs(client.get(f"/t/{token}").text)["Ana e Beto"]
-    assert organise(client, token, "sortear").status_code == 303
+    assert organiser_post(client, token, "sortear").status_code == 303
     html = client.get(f"/t/{token}").text
     assert 'data-testid="inscrever"' not in html
     late = register(client, token, "Zeca", "Zico")
     assert late.status_code == 422
     assert message(late) == "A chave já foi sorteada: não entram mais duplas."
-    removed = organise(client, token, f"dupla/{ana}/remover")
+    removed = organiser_post(client, token, f"dupla/{ana}/remover")
     assert removed.status_code == 422
     assert message(removed) == "A chave já foi sorteada: dê W.O. em vez de tirar a dupla."
-    again = organise(client, token, "sortear")
+    again = organiser_post(client, token, "sortear")
     assert again.status_code == 422 and message(again) == "A chave já foi sorteada."
     assert bracket_state(client.get(f"/t/{token}").text) == bracket_state(html)
 
 
 def test_the_draw_needs_two_pairs(client: FlaskClient):
     token = with_pairs(client, 1)
-    refused = organise(client, token, "sortear")
+    refused = organiser_post(client, token, "sortear")
     assert refused.status_code == 422
     assert message(refused) == "Inscreva pelo menos 2 duplas para sortear a chave."
     assert 'data-testid="chave"' not in client.get(f"/t/{token}").text
@@ -366,7 +358,7 @@ def test_pairs_swap_places_until_the_first_tap_and_the_calls_follow(client: Flas
     bye = next(m for m in matches(html).values() if "passa direto" in m["body"])
     resting = by_testid(bye["body"], "jogo-a")
     assert playing and resting
-    moved = organise(client, token, "trocar", de=str(ids[playing]), para=str(ids[resting]))
+    moved = organiser_post(client, token, "trocar", de=str(ids[playing]), para=str(ids[resting]))
     assert moved.status_code == 303
     after = client.get(f"/t/{token}").text
     swapped = matches(after)[real["key"]]
@@ -375,7 +367,7 @@ def test_pairs_swap_places_until_the_first_tap_and_the_calls_follow(client: Flas
     board = board_at(client, mesa_links(after)[1])
     assert board is not None and resting in client.get(f"/m/{board}").text
     play(client, board, "normal:0:1")
-    late = organise(client, token, "trocar", de=str(ids[playing]), para=str(ids[resting]))
+    late = organiser_post(client, token, "trocar", de=str(ids[playing]), para=str(ids[resting]))
     assert late.status_code == 422
     assert message(late) == "Os jogos já começaram: a chave não muda mais."
     assert "Trocar duplas de lugar" not in client.get(f"/t/{token}").text
@@ -544,13 +536,13 @@ def test_a_wo_an_override_and_taking_it_back(client: FlaskClient):
     links = mesa_links(html)
     at_two = next(m for m in matches(html).values() if m.get("mesa") == "2")
     _, b = called_pair_ids(at_two)
-    given = organise(client, token, f"jogo/{at_two['key']}/decidir", como="wo", dupla=str(b))
+    given = organiser_post(client, token, f"jogo/{at_two['key']}/decidir", como="wo", dupla=str(b))
     assert given.status_code == 303
     after = matches(client.get(f"/t/{token}").text)[at_two["key"]]
     assert after["estado"] == "fim" and after["vencedor"] == by_testid(at_two["body"], "jogo-b")
     assert "W.O." in after["body"] and 'data-testid="desfazer-decisao"' in after["body"]
     assert board_at(client, links[2]) is None  # mesa 2 is free: no match waits for it yet
-    back = organise(client, token, f"jogo/{at_two['key']}/decidir", como="desfeito")
+    back = organiser_post(client, token, f"jogo/{at_two['key']}/decidir", como="desfeito")
     assert back.status_code == 303
     again = matches(client.get(f"/t/{token}").text)[at_two["key"]]
     assert again["estado"] == "jogando" and "vencedor" not in again and again["mesa"] == "2"
@@ -560,13 +552,13 @@ def test_a_wo_an_override_and_taking_it_back(client: FlaskClient):
     play(client, board, WIN_A)
     played = matches(client.get(f"/t/{token}").text)[at_two["key"]]
     assert played["vencedor"] == by_testid(at_two["body"], "jogo-a")
-    over = organise(client, token, f"jogo/{at_two['key']}/decidir", como="organizador",
+    over = organiser_post(client, token, f"jogo/{at_two['key']}/decidir", como="organizador",
                     dupla=str(b))  # fmt: skip
     assert over.status_code == 303
     overridden = matches(client.get(f"/t/{token}").text)[at_two["key"]]
     assert overridden["vencedor"] == by_testid(at_two["body"], "jogo-b")
     assert "decidido pelo organizador" in overridden["body"]
-    organise(client, token, f"jogo/{at_two['key']}/decidir", como="desfeito")
+    organiser_post(client, token, f"jogo/{at_two['key']}/decidir", como="desfeito")
     taken_back = matches(client.get(f"/t/{token}").text)[at_two["key"]]
     assert taken_back["vencedor"] == by_testid(at_two["body"], "jogo-a")
 
@@ -586,11 +578,12 @@ def test_the_organisers_word_follows_a_matchs_pairs_after_a_feeder_changed(clien
     semi = matches(html)["1-0"]
     loser = by_testid(semi["body"], "jogo-b")
     loser_id = pairs_by_name(html)[loser]
-    over = organise(client, token, "jogo/1-0/decidir", como="organizador", dupla=str(loser_id))
+    decide = {"como": "organizador", "dupla": str(loser_id)}
+    over = organiser_post(client, token, "jogo/1-0/decidir", **decide)
     assert over.status_code == 303
     changed = matches(client.get(f"/t/{token}").text)["2-0"]
     assert by_testid(changed["body"], "jogo-a") == loser and changed["estado"] == "jogando"
-    given = organise(client, token, "jogo/2-0/decidir", como="organizador", dupla=str(loser_id))
+    given = organiser_post(client, token, "jogo/2-0/decidir", **decide)
     assert given.status_code == 303, message(given)
     page = client.get(f"/t/{token}").text
     assert matches(page)["2-0"]["vencedor"] == loser
@@ -599,7 +592,7 @@ def test_the_organisers_word_follows_a_matchs_pairs_after_a_feeder_changed(clien
 
 def test_the_organisers_stale_revision_is_refused_and_nothing_changes(client: FlaskClient):
     token = with_pairs(client, 3)
-    old = rev(client.get(f"/t/{token}").text)
+    old = torneio_rev_in(client.get(f"/t/{token}").text)
     assert register(client, token, "Zeca", "Zico").status_code == 303
     before = client.get(f"/t/{token}").text
     for route, form in [
@@ -608,13 +601,13 @@ def test_the_organisers_stale_revision_is_refused_and_nothing_changes(client: Fl
         (f"dupla/{pairs(before)['Zeca e Zico']}/remover", {}),
         ("mesa/1/pausar", {"pausar": "1"}),
     ]:
-        stale = organise(client, token, route, old, **form)
+        stale = organiser_post(client, token, route, old, **form)
         assert stale.status_code == 409, route
         assert message(stale) == (
             "O torneio mudou enquanto você decidia: veja como está e faça de novo."
         )
     after = client.get(f"/t/{token}").text
-    assert pairs(after) == pairs(before) and rev(after) == rev(before)
+    assert pairs(after) == pairs(before) and torneio_rev_in(after) == torneio_rev_in(before)
     assert 'data-testid="chave"' not in after and "Voltar a chamar" not in after
 
 
@@ -624,7 +617,7 @@ def test_the_organisers_stale_revision_is_refused_and_nothing_changes(client: Fl
 def test_the_tv_token_cannot_write(client: FlaskClient):
     token = drawn(client, 5)
     html = client.get(f"/t/{token}").text
-    view = tv_path(html).rsplit("/", 1)[1]
+    view = tv_path_in(html).rsplit("/", 1)[1]
     at_two = next(m for m in matches(html).values() if m.get("mesa") == "2")
     _, b = called_pair_ids(at_two)
     attempts = [
@@ -635,11 +628,12 @@ def test_the_tv_token_cannot_write(client: FlaskClient):
         ("trocar", {"de": "1", "para": "2"}),
     ]
     for route, form in attempts:
-        response = client.post(f"/t/{view}/{route}", data={"rev": rev(html), **form})
+        response = client.post(f"/t/{view}/{route}", data={"rev": torneio_rev_in(html), **form})
         assert response.status_code in (403, 404), route
     assert client.get(f"/t/{view}").status_code in (403, 404)
     after = client.get(f"/t/{token}").text
-    assert rev(after) == rev(html) and bracket_state(after) == bracket_state(html)
+    assert torneio_rev_in(after) == torneio_rev_in(html)
+    assert bracket_state(after) == bracket_state(html)
 
 
 def test_the_tv_carries_no_organiser_or_scorer_token(client: FlaskClient):
@@ -648,7 +642,7 @@ def test_the_tv_carries_no_organiser_or_scorer_token(client: FlaskClient):
     links = mesa_links(html)
     boards = [board_at(client, link) for link in links.values()]
     assert all(boards)
-    tv = client.get(tv_path(html))
+    tv = client.get(tv_path_in(html))
     assert tv.status_code == 200 and 'data-testid="tv"' in tv.text
     assert len(re.findall(r'data-testid="tv-mesa"', tv.text)) == 2
     secrets = [token, *[link.rsplit("/", 1)[1] for link in links.values()], *boards]
@@ -657,7 +651,7 @@ def test_the_tv_carries_no_organiser_or_scorer_token(client: FlaskClient):
     assert "/t/" not in tv.text and "/tm/" not in tv.text
     version = re.search(r'data-versao="([^"]+)"', tv.text)
     assert version
-    poll = client.get(f"{tv_path(html)}/estado?v={version.group(1)}", headers=HX)
+    poll = client.get(f"{tv_path_in(html)}/estado?v={version.group(1)}", headers=HX)
     for secret in secrets:
         assert secret not in poll.text
 
@@ -665,7 +659,7 @@ def test_the_tv_carries_no_organiser_or_scorer_token(client: FlaskClient):
 def test_the_tv_poll_answers_204_until_a_tap_on_any_mesa(client: FlaskClient):
     token = drawn(client, 5)
     html = client.get(f"/t/{token}").text
-    tv = tv_path(html)
+    tv = tv_path_in(html)
     version = re.search(r'data-versao="([^"]+)"', client.get(tv).text)
     assert version
     state = f"{tv}/estado?v={version.group(1)}"
@@ -689,7 +683,7 @@ def test_a_free_mesas_link_waits_and_follows_the_next_call(client: FlaskClient):
     free = client.get(links[3])
     assert free.status_code == 200 and 'data-testid="mesa-livre"' in free.text
     assert client.get(links[3], headers=HX).status_code == 204
-    assert organise(client, token, "mesa/1/pausar", pausar="1").status_code == 303
+    assert organiser_post(client, token, "mesa/1/pausar", pausar="1").status_code == 303
     assert "Voltar a chamar" in client.get(f"/t/{token}").text
     board = board_at(client, links[1])  # a paused mesa keeps its match
     assert board is not None
@@ -699,7 +693,7 @@ def test_a_free_mesas_link_waits_and_follows_the_next_call(client: FlaskClient):
     to = followed.headers.get("HX-Redirect", "")
     assert re.fullmatch(r"/m/[A-Za-z0-9_-]+", to) and to != f"/m/{board}"
     assert board_at(client, links[1]) is None  # paused: nothing called to it
-    assert organise(client, token, "mesa/1/pausar", pausar="0").status_code == 303
+    assert organiser_post(client, token, "mesa/1/pausar", pausar="0").status_code == 303
 
 
 # --- bad input -----------------------------------------------------------------------------------
@@ -718,7 +712,7 @@ def test_ids_past_32_bits_name_nothing_404_in_portuguese_never_a_500(client: Fla
     token = with_pairs(client, 2)
     big = "9" * 20
     for route in (f"dupla/{big}/remover", f"dupla/{big}/marcar", f"mesa/{big}/pausar"):
-        response = organise(client, token, route, marca="pago", pausar="1")
+        response = organiser_post(client, token, route, marca="pago", pausar="1")
         assert response.status_code == 404, route
         assert "Página não encontrada" in response.text
     assert list(pairs(client.get(f"/t/{token}").text)) == ["Ana e Beto", "Caio e Duda"]
@@ -741,12 +735,12 @@ def test_bad_decisions_and_fields_are_refused_in_portuguese_never_a_500(client: 
         ("inscrever", {"jogador_1": "A" * 30, "jogador_2": "B"}, None),
     ]  # fmt: skip
     for route, form, said in cases:
-        response = organise(client, token, route, **form)
+        response = organiser_post(client, token, route, **form)
         assert response.status_code == 422, route
         if said is not None:
             assert said in (message(response) or ""), (route, message(response))
-    assert organise(client, token, "sortear", "abc").status_code in (409, 422)
-    unknown_mesa = organise(client, token, "mesa/9/pausar", pausar="1")
+    assert organiser_post(client, token, "sortear", "abc").status_code in (409, 422)
+    unknown_mesa = organiser_post(client, token, "mesa/9/pausar", pausar="1")
     assert unknown_mesa.status_code == 422
     assert message(unknown_mesa) == "Essa mesa não existe no torneio."
     plain = open_table(client)
@@ -763,7 +757,7 @@ def test_the_podium_once_the_final_and_the_third_place_are_over(client: FlaskCli
     token = drawn(client, 5)
     html = client.get(f"/t/{token}").text
     links = mesa_links(html)
-    tv = tv_path(html)
+    tv = tv_path_in(html)
     for _ in range(10):
         if all(m["estado"] == "fim" for m in matches(client.get(f"/t/{token}").text).values()):
             break

@@ -19,8 +19,18 @@ from scorekeeper.extensions import db
 from scorekeeper.models import HandRecord, Jogo, Mesa, Torneio
 from scorekeeper.web.torneio import present
 
-from .helpers import by_testid, open_table, play, scores, tap
-from .torneio_pages import open_torneio, organiser_post, table_at, torneio_rev
+from .helpers import (
+    by_testid,
+    open_table,
+    open_torneio,
+    organiser_post,
+    play,
+    scores,
+    table_at,
+    tap,
+    torneio_rev,
+    tv_path,
+)
 
 LATER = timedelta(minutes=91)  # past the 90 minutes of a round
 
@@ -152,14 +162,6 @@ def test_starting_a_round_from_a_stale_page_does_nothing(app: Flask, client: Fla
 
 
 # --- where the deadline shows --------------------------------------------------------------------
-
-
-def tv_path(client: FlaskClient, token: str) -> str:
-    """The TV's path, from the organiser's page."""
-    page = client.get(f"/t/{token}").text
-    found = re.search(r'href="[^"]*(/tv/[\w-]+)" data-testid="tv-link"', page)
-    assert found
-    return found.group(1)
 
 
 def test_the_tv_shows_when_the_round_ends_and_how_long_is_left(

@@ -13,7 +13,7 @@ from PIL import Image
 
 from scorekeeper.web.common.exports import CSV_BOM, FORMULA_STARTS
 
-from .helpers import play
+from .helpers import organiser_post, play
 
 TOKEN = r"[A-Za-z0-9_-]+"
 PAIRS = (
@@ -24,16 +24,9 @@ PAIRS = (
 )
 
 
-def rev(client: FlaskClient, edit: str) -> str:
-    """The revision the organiser's page is drawn at."""
-    found = re.search(r'data-testid="torneio" data-rev="(\d+)"', client.get(f"/t/{edit}").text)
-    assert found
-    return found.group(1)
-
-
 def organise(client: FlaskClient, edit: str, route: str, **form: str) -> None:
-    """An organiser's step, at the page's revision."""
-    response = client.post(f"/t/{edit}/{route}", data={"rev": rev(client, edit), **form})
+    """An organiser's step, at the page's revision, accepted."""
+    response = organiser_post(client, edit, route, **form)
     assert response.status_code == 303, response.text
 
 

@@ -19,8 +19,19 @@ from scorekeeper.domain.turma.turmas import TORNEIO_REMATCH, TORNEIO_TABLE
 from scorekeeper.extensions import db
 from scorekeeper.models import HandRecord, Jogo, Mesa, Turma, utcnow
 
-from .helpers import HX, by_testid, edit_form, open_table, play, post, revision
-from .torneio_pages import matches, open_torneio, organiser_post, table_at
+from .helpers import (
+    HX,
+    by_testid,
+    edit_form,
+    matches,
+    open_table,
+    open_torneio,
+    organiser_post,
+    play,
+    post,
+    revision,
+    table_at,
+)
 
 WIN = "normal:0:12"  # a hand worth 12 from 0 x 0: with one game a match, the match
 WIN_B = "normal:1:12"

@@ -13,8 +13,7 @@ from sqlalchemy import select
 from scorekeeper.extensions import db
 from scorekeeper.models import Mesa
 
-from .helpers import by_testid, play, post
-from .torneio_pages import matches, open_torneio, organiser_post, table_at
+from .helpers import by_testid, matches, open_torneio, organiser_post, play, post, table_at
 
 WIN = "normal:0:12"  # a hand worth 12 from 0 x 0: the game, and with one game, the match
 

@@ -29,7 +29,7 @@ from scorekeeper.web.mesa.forms import NewTableForm
 from scorekeeper.web.turma import present as turma_present
 
 from ..profiles import examples
-from .helpers import HX, by_testid, open_table, play, post, revision, tap
+from .helpers import HX, by_testid, new_turma, open_table, play, post, revision, tap, turma_rev
 
 PLAYERS = {"jogador_0": "Ana", "jogador_1": "Beto", "jogador_2": "Caio", "jogador_3": "Duda"}
 WIN_A = ("normal:0:12",)
@@ -41,24 +41,6 @@ def local(app: Flask) -> Flask:
     """The conftest app with no PUBLIC_URL: links use the request's host or the LAN address."""
     app.config["PUBLIC_URL"] = "http://tento.test"
     return app
-
-
-def new_turma(client: FlaskClient, token: str, name: str = "Quinta") -> str:
-    """Save the table in a new turma; the turma's scorer token."""
-    response = client.post(
-        f"/m/{token}/turma", data={"rev": revision(client, token), "acao": "criar", "nome": name}
-    )
-    assert response.status_code == 303, response.text
-    found = re.search(r"/turma/([A-Za-z0-9_-]+)$", response.headers["Location"])
-    assert found
-    return found.group(1)
-
-
-def turma_rev(client: FlaskClient, token: str) -> int:
-    """The revision the turma's page is drawn from."""
-    found = re.search(r'data-testid="turma" data-rev="(\d+)"', client.get(f"/turma/{token}").text)
-    assert found
-    return int(found.group(1))
 
 
 def watch_link(client: FlaskClient, token: str) -> str:

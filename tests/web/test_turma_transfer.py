@@ -38,8 +38,7 @@ from scorekeeper.web.turma import present
 from scorekeeper.web.turma.views import SCORER_FILE
 
 from ..profiles import examples
-from .helpers import by_testid, open_table, play, post
-from .torneio_pages import organiser_post, table_at
+from .helpers import by_testid, open_table, organiser_post, play, post, table_at
 
 SECRET = "test"  # the conftest app's SECRET_KEY
 NAMES = ("Ana", "Beto", "Caio", "Duda", "Zé", "José")
