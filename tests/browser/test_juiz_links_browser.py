@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper.web.common import links
 
-from .pages import tap
+from .pages import tap_on_page
 
 SIZES = [(320, 568), (390, 844)]
 MACHINE_IP = "192.168.1.23"  # the LAN address the app finds, in these tests
@@ -161,7 +161,7 @@ def test_the_pair_at_eleven_decides_before_any_card_in_the_browser(
     try:
         board = open_named_table(page, live_server, NAMED)
         for label in ("+9", "+1", "+1"):
-            tap(page, "a", label)
+            tap_on_page(page, "a", label)
         onze = page.get_by_test_id("mao-de-onze")
         expect(onze).to_contain_text("Decidem:")
         pair = (onze.text_content() or "").split("Decidem:")[1].strip(" .\n")

@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .pages import assert_unmoved, geometry, next_board
+from .pages import assert_unmoved, geometry, press_on_page
 
 MINEIRO_TAPS = {f"tap-{side}-{value}" for side in "ab" for value in (2, 4, 6, 10, 12)}
 
 
 def tapped(page: Page, testid: str) -> None:
     """Tap a button of the board and wait for the next board."""
-    next_board(page, lambda: page.get_by_test_id(testid).click())
+    press_on_page(page, testid)
 
 
 def on_screen(page: Page, phase: str) -> set[str]:
