@@ -5,6 +5,8 @@ once; the browser tier's own live in tests/browser/pages.py."""
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 import sqlite3
 import subprocess
@@ -180,6 +182,13 @@ def open_torneio(client: FlaskClient, pairs: int = 4, **form: str) -> str:
     return token
 
 
+def one_game_torneio(client: FlaskClient, pairs: int = 4, mesas: int = 2, **form: str) -> str:
+    """A drawn torneio of one-game matches (no 3rd place unless `form` asks) on `mesas` mesas;
+    its organiser token."""
+    fields = {"mesas": str(mesas), "formato": "1", "formato_final": "1", **form}
+    return open_torneio(client, pairs, **fields)
+
+
 def table_at(client: FlaskClient, token: str, number: int) -> str:
     """The scorer token of the match now at mesa `number`, through the mesa's stable link."""
     page = client.get(f"/t/{token}").text
@@ -191,6 +200,19 @@ def table_at(client: FlaskClient, token: str, number: int) -> str:
     return response.headers["Location"].rsplit("/", 1)[-1]
 
 
+def board_at(client: FlaskClient, link: str) -> str | None:
+    """The scorer token of the match now called to the mesa of this stable link (None: the
+    mesa is free, and its page says so)."""
+    response = client.get(link)
+    if response.status_code == 200:
+        assert 'data-testid="mesa-livre"' in response.text
+        return None
+    assert response.status_code == 303
+    found = re.search(r"/m/([A-Za-z0-9_-]+)$", response.headers["Location"])
+    assert found
+    return found.group(1)
+
+
 def matches(client: FlaskClient, token: str) -> dict[str, dict[str, str]]:
     """Each match of the organiser's bracket by key, with its data- attributes."""
     page = client.get(f"/t/{token}").text
@@ -199,6 +221,12 @@ def matches(client: FlaskClient, token: str) -> dict[str, dict[str, str]]:
         attrs = dict(re.findall(r'data-([\w-]+)="([^"]*)"', tag))
         found[attrs["key"]] = attrs
     return found
+
+
+def csv_rows_in(text: str) -> list[dict[str, str]]:
+    """A CSV export's rows by its header (a byte-order mark first, cells separated by ';')."""
+    assert text.startswith("\ufeff"), text[:40]
+    return list(csv.DictReader(io.StringIO(text[1:]), delimiter=";"))
 
 
 # --- what the database holds ----------------------------------------------------------------

@@ -66,12 +66,6 @@ def public_app(tmp_path: Path) -> Iterator[Flask]:
     yield from make_app(tmp_path, PUBLIC_URL=PUBLIC)
 
 
-@pytest.fixture
-def csrf_app(tmp_path: Path) -> Iterator[Flask]:
-    """An app with CSRF protection on, as in production."""
-    yield from make_app(tmp_path, WTF_CSRF_ENABLED=True, PUBLIC_URL=None)
-
-
 def snapshot(app: Flask, mesa_id: int) -> tuple[object, ...]:
     """Everything a write could change: tokens, revision and every record."""
     with app.app_context():

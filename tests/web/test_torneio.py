@@ -15,6 +15,7 @@ from scorekeeper.domain.torneio import access, bracket, calls, reading
 
 from .helpers import (
     HX,
+    board_at,
     by_testid,
     open_table,
     organiser_post,
@@ -74,7 +75,7 @@ def pairs(html: str) -> dict[str, int]:
     return {name: int(pair) for name, pair in found}
 
 
-def matches(html: str) -> dict[str, dict[str, str]]:
+def matches_in(html: str) -> dict[str, dict[str, str]]:
     """Every match of the bracket, by key: its data attributes, and 'body' its inner HTML."""
     found = {}
     for attrs, body in re.findall(r'<article ([^>]*data-testid="jogo"[^>]*)>(.*?)</article>',
@@ -87,7 +88,7 @@ def matches(html: str) -> dict[str, dict[str, str]]:
 def bracket_state(html: str) -> dict[str, dict[str, str]]:
     """Every match's data attributes (state, mesa, winner) and its line (score, W.O.), by key."""
     found = {}
-    for k, m in matches(html).items():
+    for k, m in matches_in(html).items():
         info = re.search(r'class="jogo-info">(.*?)</p>', m["body"], flags=re.S)
         line = " ".join(info.group(1).split()) if info else ""
         found[k] = {**{n: v for n, v in m.items() if n != "body"}, "info": line}
@@ -103,18 +104,6 @@ def mesa_links(html: str) -> dict[int, str]:
     """Each mesa's stable link (path) by number."""
     found = re.findall(r'<a href="([^"]+)" data-testid="mesa-link" data-mesa="(\d+)"', html)
     return {int(number): path(url) for url, number in found}
-
-
-def board_at(client: FlaskClient, link: str) -> str | None:
-    """The scorer token of the match now called to the mesa of this link (None: mesa free)."""
-    response = client.get(link)
-    if response.status_code == 200:
-        assert 'data-testid="mesa-livre"' in response.text
-        return None
-    assert response.status_code == 303
-    found = re.search(r"/m/([A-Za-z0-9_-]+)$", response.headers["Location"])
-    assert found
-    return found.group(1)
 
 
 def pairs_in_swap(html: str) -> dict[str, int]:
@@ -274,9 +263,8 @@ def test_the_draw_takes_the_pairs_marked_present_and_its_confirmation_names_the_
     assert 'data-testid="confirmar-sorteio"' in page
     assert organiser_post(client, token, "sortear").status_code == 303
     drawn_page = client.get(f"/t/{token}").text
-    names = {
-        by_testid(m["body"], f"jogo-{side}") for m in matches(drawn_page).values() for side in "ab"
-    }
+    drawn = matches_in(drawn_page).values()
+    names = {by_testid(m["body"], f"jogo-{side}") for m in drawn for side in "ab"}
     assert "Gil e Hugo" not in names
     assert {"Ana e Beto", "Caio e Duda", "Edu e Fabi"} <= names
     assert set(pairs_in_swap(drawn_page)) == {"Ana e Beto", "Caio e Duda", "Edu e Fabi"}
@@ -324,7 +312,7 @@ def test_the_draw_needs_two_pairs(client: FlaskClient):
 def test_the_draw_of_5_pairs_on_2_mesas_gives_byes_and_calls_two_matches(client: FlaskClient):
     token = drawn(client, 5)
     html = client.get(f"/t/{token}").text
-    found = matches(html)
+    found = matches_in(html)
     first = [m for m in found.values() if m["rodada"] == "1"]
     assert len(first) == 4 and len(found) == 4 + 2 + 1 + 1  # with the 3rd place
     byes = [m for m in first if "jogo-folga" in m["body"] or "passa direto" in m["body"]]
@@ -342,7 +330,7 @@ def test_the_draw_of_5_pairs_on_2_mesas_gives_byes_and_calls_two_matches(client:
 
 def test_a_match_waits_when_every_mesa_is_busy(client: FlaskClient):
     token = drawn(client, 4, mesas="1")
-    found = matches(client.get(f"/t/{token}").text)
+    found = matches_in(client.get(f"/t/{token}").text)
     assert [m["key"] for m in found.values() if m["estado"] == "jogando"] == ["1-0"]
     assert found["1-0"]["mesa"] == "1" and found["1-1"]["estado"] == "aguardando"
     assert 'data-testid="proxima-chamada"' in client.get(f"/t/{token}").text
@@ -353,17 +341,17 @@ def test_pairs_swap_places_until_the_first_tap_and_the_calls_follow(client: Flas
     html = client.get(f"/t/{token}").text
     assert "Trocar duplas de lugar" in html
     ids = pairs_in_swap(html)
-    real = next(m for m in matches(html).values() if m["rodada"] == "1" and m.get("mesa"))
+    real = next(m for m in matches_in(html).values() if m["rodada"] == "1" and m.get("mesa"))
     playing = by_testid(real["body"], "jogo-a")
-    bye = next(m for m in matches(html).values() if "passa direto" in m["body"])
+    bye = next(m for m in matches_in(html).values() if "passa direto" in m["body"])
     resting = by_testid(bye["body"], "jogo-a")
     assert playing and resting
     moved = organiser_post(client, token, "trocar", de=str(ids[playing]), para=str(ids[resting]))
     assert moved.status_code == 303
     after = client.get(f"/t/{token}").text
-    swapped = matches(after)[real["key"]]
+    swapped = matches_in(after)[real["key"]]
     assert by_testid(swapped["body"], "jogo-a") == resting and swapped["mesa"] == "1"
-    assert matches(after)[bye["key"]]["vencedor"] == playing
+    assert matches_in(after)[bye["key"]]["vencedor"] == playing
     board = board_at(client, mesa_links(after)[1])
     assert board is not None and resting in client.get(f"/m/{board}").text
     play(client, board, "normal:0:1")
@@ -381,7 +369,7 @@ def test_the_mesa_link_opens_the_board_of_the_match_called_with_the_pairs_names(
     links = mesa_links(html)
     board = board_at(client, links[1])
     assert board is not None
-    real = next(m for m in matches(html).values() if m["rodada"] == "1" and m.get("mesa"))
+    real = next(m for m in matches_in(html).values() if m["rodada"] == "1" and m.get("mesa"))
     page = client.get(f"/m/{board}").text
     a, b = by_testid(real["body"], "jogo-a"), by_testid(real["body"], "jogo-b")
     assert a and b and a in page and b in page
@@ -408,14 +396,14 @@ def test_a_match_played_to_its_end_on_its_table_advances_the_bracket(client: Fla
     token = drawn(client, 5)
     html = client.get(f"/t/{token}").text
     links = mesa_links(html)
-    real = next(m for m in matches(html).values() if m["rodada"] == "1" and m.get("mesa"))
+    real = next(m for m in matches_in(html).values() if m["rodada"] == "1" and m.get("mesa"))
     winner = by_testid(real["body"], "jogo-a")
     board = board_at(client, links[1])
     assert board is not None
     over = showing(play(client, board, WIN_A).text)
     assert 'data-testid="torneio-proximo"' in over and "Próximo jogo desta mesa" in over
     assert 'data-testid="nova-serie"' not in over and 'data-testid="jogar-de-novo"' not in over
-    after = matches(client.get(f"/t/{token}").text)
+    after = matches_in(client.get(f"/t/{token}").text)
     assert after[real["key"]]["estado"] == "fim"
     assert after[real["key"]]["vencedor"] == winner
     next_ = next(m for m in after.values() if m["rodada"] == "2" and winner in m["body"])
@@ -446,21 +434,21 @@ def test_an_undo_on_the_finished_match_takes_its_result_and_the_call_it_set_off_
     token = drawn(client, 5)
     html = client.get(f"/t/{token}").text
     links = mesa_links(html)
-    real = next(m for m in matches(html).values() if m["rodada"] == "1" and m.get("mesa"))
+    real = next(m for m in matches_in(html).values() if m["rodada"] == "1" and m.get("mesa"))
     board = board_at(client, links[1])
     assert board is not None
     play(client, board, WIN_A)
-    set_off = [k for k, m in matches(client.get(f"/t/{token}").text).items()
+    set_off = [k for k, m in matches_in(client.get(f"/t/{token}").text).items()
                if m["rodada"] == "2" and m.get("mesa") == "1"]  # fmt: skip
     assert len(set_off) == 1
     assert post(client, board, "desfazer").status_code == 200
-    after = matches(client.get(f"/t/{token}").text)
+    after = matches_in(client.get(f"/t/{token}").text)
     assert after[real["key"]]["estado"] == "jogando" and "vencedor" not in after[real["key"]]
     assert after[real["key"]]["mesa"] == "1"
     assert after[set_off[0]]["estado"] == "aguardando" and "mesa" not in after[set_off[0]]
     assert board_at(client, links[1]) == board
     play(client, board, WIN_A)  # played again: called again, to a new table
-    again = matches(client.get(f"/t/{token}").text)
+    again = matches_in(client.get(f"/t/{token}").text)
     assert again[set_off[0]]["estado"] == "jogando" and again[set_off[0]]["mesa"] == "1"
 
 
@@ -492,9 +480,9 @@ def test_a_reopened_match_takes_its_mesa_back_from_the_next_match_not_yet_tapped
     play(client, first, WIN_A)
     second = board_at(client, link)  # 1-1, which 1-0 did not set off
     assert second not in (None, first)
-    assert matches(client.get(f"/t/{token}").text)["1-1"]["mesa"] == "1"
+    assert matches_in(client.get(f"/t/{token}").text)["1-1"]["mesa"] == "1"
     assert post(client, first, "desfazer").status_code == 200
-    after = matches(client.get(f"/t/{token}").text)
+    after = matches_in(client.get(f"/t/{token}").text)
     assert after["1-0"]["estado"] == "jogando" and after["1-0"]["mesa"] == "1"
     assert after["1-1"]["estado"] == "aguardando" and "mesa" not in after["1-1"]
     assert [k for k, m in after.items() if m.get("mesa") == "1" and m["estado"] == "jogando"] == [
@@ -524,7 +512,7 @@ def test_a_tap_that_lands_while_its_call_is_being_taken_back_is_kept(
     assert client.get(f"/t/{token}").status_code == 200
     board = client.get(f"/m/{second}")
     assert board.status_code == 200 and scores(board.text) == (1, 0)
-    assert matches(client.get(f"/t/{token}").text)["1-1"]["mesa"] == "1"
+    assert matches_in(client.get(f"/t/{token}").text)["1-1"]["mesa"] == "1"
 
 
 # --- the organiser's word ------------------------------------------------------------------------
@@ -534,32 +522,32 @@ def test_a_wo_an_override_and_taking_it_back(client: FlaskClient):
     token = drawn(client, 5)
     html = client.get(f"/t/{token}").text
     links = mesa_links(html)
-    at_two = next(m for m in matches(html).values() if m.get("mesa") == "2")
+    at_two = next(m for m in matches_in(html).values() if m.get("mesa") == "2")
     _, b = called_pair_ids(at_two)
     given = organiser_post(client, token, f"jogo/{at_two['key']}/decidir", como="wo", dupla=str(b))
     assert given.status_code == 303
-    after = matches(client.get(f"/t/{token}").text)[at_two["key"]]
+    after = matches_in(client.get(f"/t/{token}").text)[at_two["key"]]
     assert after["estado"] == "fim" and after["vencedor"] == by_testid(at_two["body"], "jogo-b")
     assert "W.O." in after["body"] and 'data-testid="desfazer-decisao"' in after["body"]
     assert board_at(client, links[2]) is None  # mesa 2 is free: no match waits for it yet
     back = organiser_post(client, token, f"jogo/{at_two['key']}/decidir", como="desfeito")
     assert back.status_code == 303
-    again = matches(client.get(f"/t/{token}").text)[at_two["key"]]
+    again = matches_in(client.get(f"/t/{token}").text)[at_two["key"]]
     assert again["estado"] == "jogando" and "vencedor" not in again and again["mesa"] == "2"
     # An override of what the table said: the organiser's word is final.
     board = board_at(client, links[2])
     assert board is not None
     play(client, board, WIN_A)
-    played = matches(client.get(f"/t/{token}").text)[at_two["key"]]
+    played = matches_in(client.get(f"/t/{token}").text)[at_two["key"]]
     assert played["vencedor"] == by_testid(at_two["body"], "jogo-a")
     over = organiser_post(client, token, f"jogo/{at_two['key']}/decidir", como="organizador",
                     dupla=str(b))  # fmt: skip
     assert over.status_code == 303
-    overridden = matches(client.get(f"/t/{token}").text)[at_two["key"]]
+    overridden = matches_in(client.get(f"/t/{token}").text)[at_two["key"]]
     assert overridden["vencedor"] == by_testid(at_two["body"], "jogo-b")
     assert "decidido pelo organizador" in overridden["body"]
     organiser_post(client, token, f"jogo/{at_two['key']}/decidir", como="desfeito")
-    taken_back = matches(client.get(f"/t/{token}").text)[at_two["key"]]
+    taken_back = matches_in(client.get(f"/t/{token}").text)[at_two["key"]]
     assert taken_back["vencedor"] == by_testid(at_two["body"], "jogo-a")
 
 
@@ -571,22 +559,22 @@ def test_the_organisers_word_follows_a_matchs_pairs_after_a_feeder_changed(clien
         assert board is not None
         play(client, board, WIN_A)
     html = client.get(f"/t/{token}").text
-    final = matches(html)["2-0"]
+    final = matches_in(html)["2-0"]
     table = board_at(client, links[int(final["mesa"])])
     assert table is not None
     play(client, table, "normal:0:1")  # the final has begun
-    semi = matches(html)["1-0"]
+    semi = matches_in(html)["1-0"]
     loser = by_testid(semi["body"], "jogo-b")
     loser_id = pairs_by_name(html)[loser]
     decide = {"como": "organizador", "dupla": str(loser_id)}
     over = organiser_post(client, token, "jogo/1-0/decidir", **decide)
     assert over.status_code == 303
-    changed = matches(client.get(f"/t/{token}").text)["2-0"]
+    changed = matches_in(client.get(f"/t/{token}").text)["2-0"]
     assert by_testid(changed["body"], "jogo-a") == loser and changed["estado"] == "jogando"
     given = organiser_post(client, token, "jogo/2-0/decidir", **decide)
     assert given.status_code == 303, message(given)
     page = client.get(f"/t/{token}").text
-    assert matches(page)["2-0"]["vencedor"] == loser
+    assert matches_in(page)["2-0"]["vencedor"] == loser
     assert re.search(rf'data-testid="campeao" data-nome="{loser}"', page)
 
 
@@ -618,7 +606,7 @@ def test_the_tv_token_cannot_write(client: FlaskClient):
     token = drawn(client, 5)
     html = client.get(f"/t/{token}").text
     view = tv_path_in(html).rsplit("/", 1)[1]
-    at_two = next(m for m in matches(html).values() if m.get("mesa") == "2")
+    at_two = next(m for m in matches_in(html).values() if m.get("mesa") == "2")
     _, b = called_pair_ids(at_two)
     attempts = [
         ("inscrever", {"jogador_1": "Tião", "jogador_2": "Tonho"}),
@@ -721,8 +709,8 @@ def test_ids_past_32_bits_name_nothing_404_in_portuguese_never_a_500(client: Fla
 def test_bad_decisions_and_fields_are_refused_in_portuguese_never_a_500(client: FlaskClient):
     token = drawn(client, 5)
     html = client.get(f"/t/{token}").text
-    playing = next(m for m in matches(html).values() if m.get("mesa") == "1")
-    other = next(m for m in matches(html).values() if m.get("mesa") == "2")
+    playing = next(m for m in matches_in(html).values() if m.get("mesa") == "1")
+    other = next(m for m in matches_in(html).values() if m.get("mesa") == "2")
     stranger = called_pair_ids(other)[0]
     cases = [
         ("jogo/9-9/decidir", {"como": "wo", "dupla": "1"}, "Esse jogo ainda não foi chamado"),
@@ -759,13 +747,13 @@ def test_the_podium_once_the_final_and_the_third_place_are_over(client: FlaskCli
     links = mesa_links(html)
     tv = tv_path_in(html)
     for _ in range(10):
-        if all(m["estado"] == "fim" for m in matches(client.get(f"/t/{token}").text).values()):
+        if all(m["estado"] == "fim" for m in matches_in(client.get(f"/t/{token}").text).values()):
             break
         for link in links.values():
             board = board_at(client, link)
             if board is not None:
                 play(client, board, WIN_A)
-    found = matches(client.get(f"/t/{token}").text)
+    found = matches_in(client.get(f"/t/{token}").text)
     assert all(m["estado"] == "fim" for m in found.values())
     final = next(m for m in found.values() if m["rodada"] == "3" and m["key"] != "3")
     third = found["3"]

@@ -24,8 +24,8 @@ from .helpers import (
     by_testid,
     edit_form,
     matches,
+    one_game_torneio,
     open_table,
-    open_torneio,
     organiser_post,
     play,
     post,
@@ -35,11 +35,6 @@ from .helpers import (
 
 WIN = "normal:0:12"  # a hand worth 12 from 0 x 0: with one game a match, the match
 WIN_B = "normal:1:12"
-
-
-def one_game_torneio(client: FlaskClient, pairs: int = 4, mesas: int = 2) -> str:
-    """A drawn torneio of one-game matches (no 3rd place) on `mesas` mesas; its organiser token."""
-    return open_torneio(client, pairs, mesas=str(mesas), formato="1", formato_final="1")
 
 
 def tv_token(client: FlaskClient, token: str) -> str:

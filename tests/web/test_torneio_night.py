@@ -14,7 +14,7 @@ from .helpers import (
     by_testid,
     decode_qr,
     matches,
-    open_torneio,
+    one_game_torneio,
     organiser_post,
     play,
     revision,
@@ -23,12 +23,6 @@ from .helpers import (
 )
 
 WIN = "normal:0:12"
-
-
-def one_game_torneio(client: FlaskClient, pairs: int = 4, mesas: int = 2, **form: str) -> str:
-    """A drawn torneio of one-game matches on `mesas` mesas; its organiser token."""
-    fields = {"mesas": str(mesas), "formato": "1", "formato_final": "1", **form}
-    return open_torneio(client, pairs, **fields)
 
 
 def test_a_mesa_not_called_again_says_so_on_its_phone_and_its_match_goes_on(

@@ -7,8 +7,6 @@ go to who came); and the turma's CSV credits every game to the names its statist
 from __future__ import annotations
 
 import contextlib
-import csv
-import io
 import json
 import re
 from collections import Counter
@@ -29,7 +27,17 @@ from scorekeeper.rules import MatchState, RulesError
 from scorekeeper.web.turma import present as turma_present
 
 from ..profiles import examples
-from .helpers import by_testid, join_turma, new_turma, open_table, play, post, revision, turma_rev
+from .helpers import (
+    by_testid,
+    csv_rows_in,
+    join_turma,
+    new_turma,
+    open_table,
+    play,
+    post,
+    revision,
+    turma_rev,
+)
 from .test_table_edit import edit
 
 FIELD = {"jogador_0": "Zé", "jogador_1": "Tião", "jogador_2": "Bia", "jogador_3": "Duda"}
@@ -51,10 +59,9 @@ def statistics(html: str) -> str:
     return html[start : html.index("</section>\n", html.index('data-testid="lista-confrontos"'))]
 
 
-def csv_rows(client: FlaskClient, turma: str) -> list[dict[str, str]]:
+def turma_csv(client: FlaskClient, turma: str) -> list[dict[str, str]]:
     """The turma's CSV export, a dict a game."""
-    body = client.get(f"/turma/{turma}/exportar.csv").text.lstrip("\ufeff")
-    return list(csv.DictReader(io.StringIO(body), delimiter=";"))
+    return csv_rows_in(client.get(f"/turma/{turma}/exportar.csv").text)
 
 
 def credited(rows: list[dict[str, str]]) -> tuple[dict[str, tuple[int, int]], ...]:
@@ -87,7 +94,7 @@ def played(cards_found: dict[str, tuple[int, int]]) -> dict[str, tuple[int, int]
 def assert_csv_agrees(client: FlaskClient, turma: str) -> None:
     """The CSV credits each player and pair the games and wins the statistics page shows."""
     html = client.get(f"/turma/{turma}").text
-    players, pairs = credited(csv_rows(client, turma))
+    players, pairs = credited(turma_csv(client, turma))
     assert players == played(cards(html, "stats-jogador"))
     assert pairs == played(cards(html, "stats-dupla"))
 
@@ -143,7 +150,7 @@ def test_merging_a_name_shows_the_name_chosen_in_every_statistic_and_export(
     viewer = re.search(r'href="[^"]*/vt/([^"/]+)" data-testid="turma-link-assistir"', page)
     assert viewer and "Tião" not in statistics(client.get(f"/vt/{viewer.group(1)}").text)
 
-    rows = csv_rows(client, turma)
+    rows = turma_csv(client, turma)
     assert [row["lado_2"] for row in rows] == ["Sebastião e Duda"] * 3
     document = json.loads(client.get(f"/turma/{turma}/exportar.json").text)
     assert {p["nome"] for p in document["jogadores"]} == {"Zé", "Bia", "Sebastião", "Duda"}
@@ -171,7 +178,7 @@ def test_a_merge_into_a_name_merged_into_before_keeps_one_chosen_name(app: Flask
     assert set(cards(page, "stats-jogador")) == {"Seba", "Beto"}
     assert cards(page, "stats-jogador")["Seba"] == (3, 3)
     assert 'data-nomes="Seba x Beto" data-vitorias="3-0"' in page
-    assert {row["vencedor"] for row in csv_rows(client, turma)} == {"Seba"}
+    assert {row["vencedor"] for row in turma_csv(client, turma)} == {"Seba"}
 
 
 # --- a name edited: a typo fixed, or another person -------------------------------------------
@@ -257,7 +264,7 @@ def test_a_typo_fix_credits_every_game_of_the_table_to_the_new_name_and_undo_tak
     assert cards(page, "stats-jogador")["Tião"] == (2, 2)
     assert cards(page, "stats-dupla") == {"Zé e Bia": (2, 0), "Tião e Duda": (2, 2)}
     assert 'data-nomes="Zé e Bia x Tião e Duda" data-vitorias="0-2"' in page
-    assert [row["lado_2"] for row in csv_rows(client, turma)] == ["Tião e Duda"] * 2
+    assert [row["lado_2"] for row in turma_csv(client, turma)] == ["Tião e Duda"] * 2
     assert_csv_agrees(client, turma)
 
 
@@ -282,7 +289,7 @@ def test_a_player_seated_mid_game_is_credited_with_the_game_in_play_and_the_next
     assert pairs["Zé e Bia"] == (1, 1) and pairs["Rui e Bia"] == (1, 0)
     onze = re.search(r'data-nomes="Zé e Bia"[^>]*data-onze="(\d+)"', page)
     assert onze and onze.group(1) == "1"
-    rows = csv_rows(client, turma)
+    rows = turma_csv(client, turma)
     assert [(row["lado_1"], row["vencedor"]) for row in rows] == [
         ("Zé e Bia", "Zé e Bia"),
         ("Rui e Bia", "Tião e Duda"),

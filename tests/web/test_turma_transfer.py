@@ -518,19 +518,6 @@ def test_a_file_just_over_the_limit_is_refused_by_the_domain_too(app: Flask) -> 
     assert refused(app, b" " * (transfer.MAX_BYTES + 1)) == transfer.TOO_BIG
 
 
-@pytest.fixture
-def csrf_app(tmp_path: Path) -> Iterator[Flask]:
-    """The app with CSRF checks on, as in production."""
-    app = create_app(
-        {"SECRET_KEY": SECRET, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'c.sqlite3'}"}
-    )
-    with app.app_context():
-        db.create_all()
-    yield app
-    with app.app_context():
-        db.engine.dispose()
-
-
 def test_the_import_form_checks_its_csrf_token_and_takes_files_larger_than_a_form(
     csrf_app: Flask,
 ) -> None:
