@@ -114,6 +114,16 @@ def geometry(page: Page) -> Boxes:
     return found
 
 
+def targets_on_screen(page: Page, phase: str, where: str = "") -> Boxes:
+    """The board's tap targets, each on screen unscrolled and uncovered (`phase`, and `where`
+    after it, say when in a failure's message)."""
+    boxes = geometry(page)
+    for name, box in boxes.items():
+        assert box["inside"], f"{phase}: {name} is off screen{where}"
+        assert box["clear"], f"{phase}: something covers {name}"
+    return boxes
+
+
 def assert_unmoved(before: Boxes, after: Boxes, event: str) -> None:
     """Every target is where it was (±1 px) and nothing covers one that is on screen."""
     assert before.keys() == after.keys(), (event, sorted(before), sorted(after))

@@ -24,6 +24,7 @@ from .pages import (
     open_table_on_page,
     phone_context,
     press_on_page,
+    targets_on_screen,
 )
 
 SIZES = ((320, 568), (360, 640), (390, 844))
@@ -59,13 +60,10 @@ def through(page: Page, event: str, action: Callable[[], None]) -> None:
 
 def assert_on_screen(page: Page, width: int, height: int, phase: str) -> None:
     """Every target of the phase, Desfazer included, is on screen unscrolled and uncovered."""
-    boxes = geometry(page)
+    boxes = targets_on_screen(page, phase, f" at {width}x{height}")
     if phase == "normal":
         assert SIDE_TAPS <= set(boxes), sorted(boxes)
     assert "desfazer" in boxes
-    for name in boxes:
-        assert boxes[name]["inside"], f"{phase}: {name} is off screen at {width}x{height}"
-        assert boxes[name]["clear"], f"{phase}: something covers {name}"
 
 
 def tapped(page: Page, testid: str) -> Callable[[], None]:

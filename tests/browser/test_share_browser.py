@@ -29,7 +29,7 @@ def on_this_machine(link: str, base: str) -> str:
     return base + parts.path + (f"?{parts.query}" if parts.query else "")
 
 
-def watch_link(page: Page, board_url: str) -> str:
+def watch_link_on_page(page: Page, board_url: str) -> str:
     """The viewers' link, read from the share page, as this machine reaches it."""
     page.goto(board_url)
     page.get_by_test_id("compartilhar").click()
@@ -55,7 +55,7 @@ def test_share_page_reveals_the_scorer_code_on_mostrar(
     """Both codes render; the scorer's only after 'mostrar', which then reads 'esconder'."""
     errors = csp_errors(page)
     board = open_table_on_page(page, live_server)
-    watch_link(page, board)
+    watch_link_on_page(page, board)
     expect(page.get_by_test_id("qr-assistir").locator("svg")).to_be_visible()
     expect(page.get_by_test_id("qr-marcar")).to_be_hidden()
     expect(page.get_by_role("button", name="Copiar link").first).to_be_visible()
@@ -109,7 +109,7 @@ def test_viewer_follows_the_score_and_reconnects(
     board = open_table_on_page(scorer, live_server)
     viewer = browser.new_context().new_page()
     errors = csp_errors(viewer)
-    viewer.goto(watch_link(scorer, board))
+    viewer.goto(watch_link_on_page(scorer, board))
     expect(viewer.get_by_test_id("score-a")).to_have_text("0")
     expect(viewer.locator("#live button, #live form")).to_have_count(0)
     scorer.goto(board)
@@ -133,7 +133,7 @@ def test_modo_tv_and_a_rotated_link(browser: Browser, live_server: str, shots: P
     """The TV layout fills a wide screen; after 'Trocar links' the viewer is told to rescan."""
     scorer = browser.new_context().new_page()
     board = open_table_on_page(scorer, live_server)
-    link = watch_link(scorer, board)
+    link = watch_link_on_page(scorer, board)
     tv = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
     tv.goto(link + "?tv=1")
     expect(tv.locator("#live.tv")).to_be_visible()

@@ -29,7 +29,7 @@ _OUTSIDE = """() => {
 }"""
 
 
-def assert_within(page: Page) -> None:
+def assert_not_wider(page: Page) -> None:
     """Nothing on the page leaves the viewport sideways."""
     bad = page.evaluate(_OUTSIDE)
     assert not bad, bad
@@ -101,7 +101,7 @@ def test_a_name_edited_mid_series_asks_typo_or_another_person(
     page.fill("input[name=jogador_1]", "Tião")
     expect(question).to_be_visible()
     assert_targets(page, "[data-testid=nomes-pergunta] label", 2)
-    assert_within(page)
+    assert_not_wider(page)
     question.scroll_into_view_if_needed()
     page.screenshot(path=str(shots / f"editar-pergunta-nome-{size}.png"), full_page=True)
 
@@ -109,7 +109,7 @@ def test_a_name_edited_mid_series_asks_typo_or_another_person(
     expect(page.get_by_test_id("mensagem")).to_contain_text("Você mudou um nome")
     expect(question).to_be_visible()
     expect(page.locator("input[name=jogador_1]")).to_have_value("Tião")
-    assert_within(page)
+    assert_not_wider(page)
     page.screenshot(path=str(shots / f"editar-pergunta-recusa-{size}.png"), full_page=True)
     page.get_by_test_id("nomes-corrigir").click()
     expect(page.locator("input[name=nomes][value=corrigir]")).to_be_checked()
@@ -145,7 +145,7 @@ def test_without_javascript_the_edit_asks_and_saves_another_person(
     page.fill("input[name=jogador_0]", "Rui")
     page.get_by_test_id("nomes-substituir").click()
     assert_targets(page, "[data-testid=nomes-pergunta] label", 2)
-    assert_within(page)
+    assert_not_wider(page)
     page.screenshot(path=str(shots / f"editar-pergunta-sem-js-{size}.png"), full_page=True)
     page.get_by_test_id("salvar-mesa").click()
     page.wait_for_url(board)
@@ -180,7 +180,7 @@ def test_juntar_nomes_makes_the_turma_read_the_name_chosen(
     form.locator("select[name=de]").select_option(label="Tião")
     form.locator("select[name=para]").select_option(label="Sebastião")
     assert_targets(page, "[data-testid=juntar-nomes] select, [data-testid=juntar-nomes] button", 3)
-    assert_within(page)
+    assert_not_wider(page)
     form.get_by_role("button", name="Juntar").click()
     page.wait_for_url(turma)
 
@@ -192,7 +192,7 @@ def test_juntar_nomes_makes_the_turma_read_the_name_chosen(
     expect(page.locator(pair)).to_have_count(1)
     bar = "[data-testid=grafico-barra][data-nome='Sebastião e Duda']"
     expect(page.locator(bar)).to_have_count(1)
-    assert_within(page)
+    assert_not_wider(page)
     stats.scroll_into_view_if_needed()
     page.screenshot(path=str(shots / f"turma-juntar-nomes-{size}.png"), full_page=True)
     context.close()

@@ -68,7 +68,7 @@ def count(app: Flask, model: type) -> int:
         return int(db.session.execute(select(func.count()).select_from(model)).scalar_one())
 
 
-def every_page_answers(client: FlaskClient, token: str) -> None:
+def organiser_pages_answer(client: FlaskClient, token: str) -> None:
     """The organiser's page, the TV, its poll, its exports and every mesa's link answer (no 5xx)."""
     tv = tv_token(client, token)
     paths = [f"/t/{token}", f"/t/{token}/novidades?v=0", f"/tv/{tv}", f"/tv/{tv}/estado?v=0"]
@@ -172,7 +172,7 @@ def test_saved_copies_never_block_undoing_the_final_and_a_semi(
     copies = count(app, Mesa)
     assert post(client, final, "desfazer").status_code == 200
     assert post(client, semi, "desfazer").status_code == 200
-    every_page_answers(client, token)
+    organiser_pages_answer(client, token)
     kept = stored(app, final)
     assert kept is not None and kept.closed == "cancelado"
     assert count(app, Mesa) == copies
@@ -209,7 +209,7 @@ def test_a_rematch_of_an_untouched_call_never_blocks_a_swap_or_the_undo_of_the_d
     outsider = next(p for p in options if p not in pairs)
     swapped = organiser_post(client, token, "trocar", de=str(pairs[0]), para=str(outsider))
     assert swapped.status_code == 303, by_testid(swapped.text, "mensagem")
-    every_page_answers(client, token)
+    organiser_pages_answer(client, token)
     kept = stored(app, first)
     assert kept is not None and kept.closed == "cancelado"
     second = table_at(client, token, 1)
@@ -351,7 +351,7 @@ def test_an_organisers_word_taken_back_leaves_a_stale_final_deciding_nothing(
     assert podium(client, token) == ["campeao", "vice"]
     assert organiser_post(client, token, "jogo/2-0/decidir", como="desfeito").status_code == 303
     assert podium(client, token) == []
-    every_page_answers(client, token)
+    organiser_pages_answer(client, token)
 
 
 def test_htmx_writes_to_a_closed_table_answer_its_board_never_a_500(client: FlaskClient) -> None:

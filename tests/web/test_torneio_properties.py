@@ -156,7 +156,7 @@ def save(client: FlaskClient, token: str, pick: int) -> int:
     return client.post(links[pick % len(links)], data={"nome": "Amigos"}).status_code
 
 
-def every_page_answers(app: Flask, client: FlaskClient, token: str) -> None:
+def every_torneio_page_answers(app: Flask, client: FlaskClient, token: str) -> None:
     """The organiser's page, its poll, the TV, its poll and exports, every mesa's link and every
     board of the torneio's tables answer without a server error."""
     page = client.get(f"/t/{token}")
@@ -225,4 +225,4 @@ def test_any_evening_keeps_pages_answering_and_the_bracket_its_tables_rebuild(
         if kind == "hostile":  # refused, whatever the match's state (404: a table taken back)
             assert status in (0, 404, 422), status
         check(app, token)
-    every_page_answers(app, client, token)
+    every_torneio_page_answers(app, client, token)

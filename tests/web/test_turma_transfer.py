@@ -807,13 +807,13 @@ def test_a_file_exported_by_another_tento_imports_here(app: Flask, laptop: Flask
     assert answer.status_code == 303, by_testid(answer.text, "mensagem")
     token = answer.headers["Location"].split("/")[2].split("?")[0]
     assert picture(app, token) == picture(laptop, source)
-    every_page_answers(app, token)
+    every_turma_page_answers(app, token)
 
 
 # --- the import fuzzed -------------------------------------------------------------------------
 
 
-def every_page_answers(app: Flask, token: str) -> None:
+def every_turma_page_answers(app: Flask, token: str) -> None:
     """Every page of the turma of this scorer token and of each of its tables answers 200
     (the turma's, its viewer's, its exports and image; each table's board, live view,
     history, edit and share pages, exports and image), and an undo on each table is answered
@@ -1040,7 +1040,7 @@ def test_a_mutated_file_is_refused_in_portuguese_or_imports_whole_never_a_500(
     if answer.status_code == 303:
         token = answer.headers["Location"].split("/")[2].split("?")[0]
         assert counts(app)[:2] == (before[0] + 1, before[1] + len(document["mesas"]))
-        every_page_answers(app, token)
+        every_turma_page_answers(app, token)
     elif by_testid(answer.text, "ja-importada") is not None:
         assert answer.status_code == 200 and counts(app) == before
     else:
@@ -1118,4 +1118,4 @@ def test_a_torneio_match_saved_in_a_turma_moves_with_it(app: Flask, client: Any)
     first = imported(app, data)
     assert not first.again
     assert picture(app, first.turma.edit_token) == picture(app, source)
-    every_page_answers(app, first.turma.edit_token)
+    every_turma_page_answers(app, first.turma.edit_token)
