@@ -189,6 +189,20 @@ def one_game_torneio(client: FlaskClient, pairs: int = 4, mesas: int = 2, **form
     return open_torneio(client, pairs, **fields)
 
 
+def final_begun_then_semi_reopened(client: FlaskClient) -> tuple[str, str, str, str]:
+    """A one-game torneio of 4 pairs on 2 mesas: both semi-finals won by their side a, the
+    final (called to mesa 1) at 0 x 3, then the first semi reopened by its phone's undo. The
+    organiser's token and the scorer tokens of the two semis and of the final."""
+    token = one_game_torneio(client, mesas=2)
+    first, second = table_at(client, token, 1), table_at(client, token, 2)
+    play(client, first, "normal:0:12")
+    play(client, second, "normal:0:12")
+    final = table_at(client, token, 1)
+    play(client, final, "normal:1:3")
+    assert post(client, first, "desfazer").status_code == 200
+    return token, first, second, final
+
+
 def table_at(client: FlaskClient, token: str, number: int) -> str:
     """The scorer token of the match now at mesa `number`, through the mesa's stable link."""
     page = client.get(f"/t/{token}").text

@@ -23,6 +23,7 @@ from .helpers import (
     HX,
     by_testid,
     edit_form,
+    final_begun_then_semi_reopened,
     matches,
     one_game_torneio,
     open_table,
@@ -275,13 +276,7 @@ def test_a_match_called_off_is_over_on_its_phone_which_goes_to_the_mesas_match(
 ) -> None:
     """A stale match scored meanwhile, called off by the organiser: its phone's next poll draws
     it closed and leads to the mesa's link, which opens the match called there now."""
-    token = one_game_torneio(client, mesas=2)
-    first, second = table_at(client, token, 1), table_at(client, token, 2)
-    play(client, first, WIN)
-    play(client, second, WIN)
-    final = table_at(client, token, 1)
-    play(client, final, "normal:1:3")
-    assert post(client, first, "desfazer").status_code == 200
+    token, first, _second, final = final_begun_then_semi_reopened(client)
     shown = revision(client, final)
     assert organiser_post(client, token, "jogo/2-0/cancelar").status_code == 303
     polled = client.get(f"/m/{final}/placar?rev={shown}")
@@ -305,13 +300,7 @@ def test_a_final_played_between_pairs_the_bracket_no_longer_has_crowns_nobody(
     """A semi's phone undoes its winning hand after the final began; the other pair wins the
     semi again; the final's mesa plays its old pairs to the end: no champion, no vice, on the
     organiser's page, the TV and torneio.json, until the organiser decides or calls it off."""
-    token = one_game_torneio(client, mesas=2)
-    semi, other = table_at(client, token, 1), table_at(client, token, 2)
-    play(client, semi, WIN)
-    play(client, other, WIN)
-    final = table_at(client, token, 1)
-    play(client, final, "normal:1:3")
-    assert post(client, semi, "desfazer").status_code == 200
+    token, semi, _other, final = final_begun_then_semi_reopened(client)
     play(client, semi, WIN_B)  # the other pair of the semi wins it now
     play(client, final, "normal:1:9")  # the old final ends: 12 x 0 for its side b
     assert podium(client, token) == []
@@ -336,13 +325,7 @@ def test_an_organisers_word_taken_back_leaves_a_stale_final_deciding_nothing(
 ) -> None:
     """The organiser gives a stale final (its table's pairs no longer the bracket's) to a pair,
     then takes the word back: the table's own result, between other pairs, crowns nobody."""
-    token = one_game_torneio(client, mesas=2)
-    semi, other = table_at(client, token, 1), table_at(client, token, 2)
-    play(client, semi, WIN)
-    play(client, other, WIN)
-    final = table_at(client, token, 1)
-    play(client, final, "normal:1:3")
-    assert post(client, semi, "desfazer").status_code == 200
+    token, semi, _other, final = final_begun_then_semi_reopened(client)
     play(client, semi, WIN_B)
     play(client, final, "normal:1:9")
     pair = first_pair(client, token, "2-0")  # of the bracket's pairs now

@@ -15,6 +15,7 @@ from scorekeeper.models import Mesa
 
 from .helpers import (
     by_testid,
+    final_begun_then_semi_reopened,
     matches,
     one_game_torneio,
     organiser_post,
@@ -59,13 +60,7 @@ def test_a_final_already_scored_is_flagged_and_the_organiser_can_call_it_off(
     score, the organiser's page says the mesa plays pairs the bracket no longer has, and
     'Cancelar este jogo' frees the mesa, keeps the table with its score but closed (it takes no
     more taps), and notes it."""
-    token = one_game_torneio(client, mesas=2)
-    first, second = table_at(client, token, 1), table_at(client, token, 2)
-    play(client, first, WIN)
-    play(client, second, WIN)
-    final = table_at(client, token, 1)
-    play(client, final, "normal:1:3")
-    assert post(client, first, "desfazer").status_code == 200
+    token, first, second, final = final_begun_then_semi_reopened(client)
     page = client.get(f"/t/{token}").text
     assert by_testid(page, "jogo-fora-da-chave") is not None
     assert organiser_post(client, token, "jogo/2-0/cancelar").status_code == 303
