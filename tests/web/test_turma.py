@@ -668,7 +668,7 @@ def stats_both_ways(app: Flask, turma: str, size: int = 2) -> tuple[Lists, Lists
         return paged(standing, size), folded_whole(row)
 
 
-def route_step(
+def turma_route_step(
     app: Flask,
     client: FlaskClient,
     turma: str,
@@ -744,7 +744,7 @@ def turma_page(app: Flask, turma: str) -> turma_present.TurmaView:
         return turma_present.turma_view(turmas.scorer_turma(turma))
 
 
-def domain_step(
+def turma_domain_step(
     app: Flask,
     turma: str,
     tokens: list[str],
@@ -828,7 +828,7 @@ def test_the_stored_tally_always_equals_a_fold_of_every_table(
         turma = turmas.create_turma(first, 0, "Quinta").edit_token
     tokens = [first]
     for action in steps:
-        domain_step(local, turma, tokens, action)
+        turma_domain_step(local, turma, tokens, action)
         cached, full = stats_both_ways(local, turma)
         assert cached == full
 
@@ -867,7 +867,7 @@ def test_the_stored_tally_equals_a_fold_of_every_table_through_the_routes(
     turma = new_turma(client, first)
     tokens = [first]
     for action in ROUTE_STEPS:
-        route_step(local, client, turma, tokens, action)
+        turma_route_step(local, client, turma, tokens, action)
         cached, full = stats_both_ways(local, turma)
         assert cached == full
     with local.app_context():

@@ -355,7 +355,7 @@ STEPS = st.lists(
 )
 
 
-def domain_step(
+def names_domain_step(
     app: Flask,
     turma: str,
     tokens: list[str],
@@ -541,7 +541,7 @@ def test_after_any_edits_and_merges_the_statistics_and_the_csv_equal_a_fold_of_t
         turma = turmas.create_turma(token, 0, "Bar").edit_token
     tokens, merges = [token], {}
     for action in steps:
-        domain_step(app, turma, tokens, merges, action)
+        names_domain_step(app, turma, tokens, merges, action)
     games = fold_of_the_log(app, turma)
     event("a name fixed after a game" if FIXED_AFTER_A_GAME in games else "no name fixed")
     games = [game for game in games if game != FIXED_AFTER_A_GAME]
