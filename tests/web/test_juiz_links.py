@@ -12,8 +12,8 @@ from flask.testing import FlaskClient
 
 from scorekeeper.web.common import links
 
-from .helpers import play, query_of
-from .test_juiz import hooks, open_table, text_of, verdict
+from .helpers import open_table, play, query_of
+from .test_juiz import hooks, text_of, verdict
 
 pytestmark = pytest.mark.sqlite_only
 

@@ -17,8 +17,8 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Mesa
 from scorekeeper.rules import MatchState
 
-from .helpers import flashed, reasons_of
-from .test_juiz import hooks, open_table, revision_of, ruling, score, text_of, verdict
+from .helpers import flashed, open_table, reasons_of
+from .test_juiz import hooks, revision_of, ruling, score, text_of, verdict
 
 WON_TWO_ROUNDS = "1:4p,2:3c,1:7c,2:3o"  # the first seat's side takes both rounds
 WHOLE = "/juiz/mao?jogadores=2&mao=1&eventos="  # the table's rule set: no variante

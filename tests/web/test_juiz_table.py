@@ -10,8 +10,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from .helpers import flashed, query_of, reasons_of
-from .test_juiz import HX, hooks, open_table, revision_of, ruling, score, verdict
+from .helpers import HX, flashed, open_table, query_of, reasons_of
+from .test_juiz import hooks, revision_of, ruling, score, verdict
 
 # Rulings come from the address; applying one is the board's write (test_board runs it on both
 # engines).

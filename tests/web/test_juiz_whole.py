@@ -16,8 +16,8 @@ from flask.testing import FlaskClient
 
 from scorekeeper.rules import Code, Reason, Section, word
 
-from .helpers import records
-from .test_juiz import HX, hooks, open_table, revision_of, ruling, score, text_of, verdict
+from .helpers import HX, open_table, records
+from .test_juiz import hooks, revision_of, ruling, score, text_of, verdict
 
 # Rulings come from the address; applying one is the board's write (test_board runs it on both
 # engines).
