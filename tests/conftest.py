@@ -233,6 +233,24 @@ def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Flask]:
 
 
 @pytest.fixture
+def csrf_app(tmp_path: Path) -> Iterator[Flask]:
+    """An app with CSRF checks on, as in production, on a throw-away SQLite file of its own and
+    with no PUBLIC_URL, whatever the environment says."""
+    app = create_app(
+        {
+            "SECRET_KEY": "test",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'csrf.sqlite3'}",
+            "PUBLIC_URL": None,
+        }
+    )
+    with app.app_context():
+        db.create_all()
+    yield app
+    with app.app_context():
+        db.engine.dispose()
+
+
+@pytest.fixture
 def client(app: Flask) -> FlaskClient:
     """A test client for the app."""
     return app.test_client()

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from flask import Flask
 from flask_migrate import upgrade
 
 from scorekeeper import PACKAGE_DIR, create_app
@@ -14,14 +17,25 @@ from scorekeeper.models import Mesa
 
 from .pgserver import new_database
 
+MIGRATIONS = str(PACKAGE_DIR / "migrations")
 
-def test_migrations_upgrade_to_the_models_schema(tmp_path: Path) -> None:
-    """`flask db upgrade` on an empty database leaves no difference with the models."""
+
+@pytest.fixture
+def migrating_app(tmp_path: Path) -> Iterator[Flask]:
+    """An app on an empty SQLite file: no schema, the migrations make it; its connections
+    closed at the end."""
     app = create_app(
         {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'm.sqlite3'}", "SECRET_KEY": "x"}
     )
+    yield app
     with app.app_context():
-        upgrade(directory=str(PACKAGE_DIR / "migrations"))
+        db.engine.dispose()
+
+
+def test_migrations_upgrade_to_the_models_schema(migrating_app: Flask) -> None:
+    """`flask db upgrade` on an empty database leaves no difference with the models."""
+    with migrating_app.app_context():
+        upgrade(directory=MIGRATIONS)
         with db.engine.connect() as connection:
             diff = compare_metadata(MigrationContext.configure(connection), db.metadata)
         assert diff == []
@@ -33,14 +47,14 @@ def test_migrations_upgrade_to_the_models_schema_on_postgresql(pg_url: str) -> N
     """The same history on PostgreSQL (the engine for more than one machine): no difference."""
     app = create_app({"SQLALCHEMY_DATABASE_URI": new_database(pg_url), "SECRET_KEY": "x"})
     with app.app_context():
-        upgrade(directory=str(PACKAGE_DIR / "migrations"))
+        upgrade(directory=MIGRATIONS)
         with db.engine.connect() as connection:
             diff = compare_metadata(MigrationContext.configure(connection), db.metadata)
         assert diff == []
         db.engine.dispose()
 
 
-def test_the_state_migration_stores_each_records_checkpoint(tmp_path: Path) -> None:
+def test_the_state_migration_stores_each_records_checkpoint(migrating_app: Flask) -> None:
     """Upgrading a database made before checkpoints: every record of a table's current branch
     (active, then undone) gets the state after it, and the board reads as the full fold."""
     from sqlalchemy import text
@@ -48,12 +62,8 @@ def test_the_state_migration_stores_each_records_checkpoint(tmp_path: Path) -> N
     from scorekeeper.domain.mesa import board_of, load_board
     from scorekeeper.models import ENTRY_COLUMNS, HandRecord, Mesa, entry
 
-    app = create_app(
-        {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 's.sqlite3'}", "SECRET_KEY": "x"}
-    )
-    folder = str(PACKAGE_DIR / "migrations")
-    with app.app_context():
-        upgrade(directory=folder, revision="9b1f3c2d4e5a")
+    with migrating_app.app_context():
+        upgrade(directory=MIGRATIONS, revision="9b1f3c2d4e5a")
         with db.engine.begin() as connection:
             connection.execute(
                 text(
@@ -79,7 +89,7 @@ def test_the_state_migration_stores_each_records_checkpoint(tmp_path: Path) -> N
                     ),
                     {"seq": seq, "kind": kind, "side": side, "points": points, "status": status},
                 )
-        upgrade(directory=folder)
+        upgrade(directory=MIGRATIONS)
         mesa = db.session.get(Mesa, 1)
         records = [
             entry(row)
@@ -88,7 +98,6 @@ def test_the_state_migration_stores_each_records_checkpoint(tmp_path: Path) -> N
         assert [r.state is None for r in records] == [False, False, True, False, False]
         assert load_board(mesa) == board_of(mesa, records)
         assert load_board(mesa).state.points == (0, 6)
-        db.engine.dispose()
 
 
 def _count_records() -> int:
@@ -100,7 +109,7 @@ def _count_records() -> int:
     return int(db.session.execute(select(func.count()).select_from(HandRecord)).scalar_one())
 
 
-def test_the_turma_migration_keeps_every_table_and_record_both_ways(tmp_path: Path) -> None:
+def test_the_turma_migration_keeps_every_table_and_record_both_ways(migrating_app: Flask) -> None:
     """Adding (and removing) the turma columns on SQLite never copies the mesa table with its
     foreign keys on: the hand records, which cascade from it, are all still there."""
     from flask_migrate import downgrade
@@ -109,24 +118,19 @@ def test_the_turma_migration_keeps_every_table_and_record_both_ways(tmp_path: Pa
     from scorekeeper.domain.mesa.service import record_outcome
     from scorekeeper.rules import Kind, Outcome
 
-    app = create_app(
-        {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 't.sqlite3'}", "SECRET_KEY": "x"}
-    )
-    folder = str(PACKAGE_DIR / "migrations")
-    with app.app_context():
-        upgrade(directory=folder)
+    with migrating_app.app_context():
+        upgrade(directory=MIGRATIONS)
         token = open_table({}).edit_token
         for revision in range(3):
             record_outcome(token, revision, Outcome(Kind.NORMAL, 0, 3))
-        downgrade(directory=folder, revision="c3d5e7f9a1b2")
+        downgrade(directory=MIGRATIONS, revision="c3d5e7f9a1b2")
         assert _count_records() == 3
-        upgrade(directory=folder)
+        upgrade(directory=MIGRATIONS)
         assert _count_records() == 3
-        db.engine.dispose()
 
 
 def test_the_turma_summary_migration_keeps_every_turma_table_and_record_both_ways(
-    tmp_path: Path,
+    migrating_app: Flask,
 ) -> None:
     """Adding (and removing) turma.departures and turma_summary keeps every turma, its tables
     and their hand records; an upgraded turma starts with no departure."""
@@ -139,30 +143,25 @@ def test_the_turma_summary_migration_keeps_every_turma_table_and_record_both_way
     from scorekeeper.models import Mesa, Turma
     from scorekeeper.rules import Kind, Outcome
 
-    app = create_app(
-        {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'u.sqlite3'}", "SECRET_KEY": "x"}
-    )
-    folder = str(PACKAGE_DIR / "migrations")
-    with app.app_context():
-        upgrade(directory=folder)
+    with migrating_app.app_context():
+        upgrade(directory=MIGRATIONS)
         token = open_table({}).edit_token
         for revision in range(3):
             record_outcome(token, revision, Outcome(Kind.NORMAL, 0, 3))
         turma_id = create_turma(token, 3, "Quinta").id
-        downgrade(directory=folder, revision="d4e6f8a0b2c4")
+        downgrade(directory=MIGRATIONS, revision="d4e6f8a0b2c4")
         assert _count_records() == 3
         held = select(func.count()).select_from(Mesa).where(Mesa.turma_id == turma_id)
         assert db.session.execute(held).scalar_one() == 1
         db.session.remove()
-        upgrade(directory=folder)
+        upgrade(directory=MIGRATIONS)
         assert _count_records() == 3
         assert db.session.execute(held).scalar_one() == 1
         assert db.session.get(Turma, turma_id).departures == 0
-        db.engine.dispose()
 
 
 def test_the_ids_migration_keeps_every_record_and_never_gives_a_deleted_id_again(
-    tmp_path: Path,
+    migrating_app: Flask,
 ) -> None:
     """Upgrading a SQLite database made before it: hand_record becomes AUTOINCREMENT with every
     record kept (a deleted record's id is never handed out again), journaled writes carry no
@@ -175,12 +174,8 @@ def test_the_ids_migration_keeps_every_record_and_never_gives_a_deleted_id_again
     from scorekeeper.models import HandRecord, Mesa, MesaWrite
     from scorekeeper.rules import Kind, Outcome
 
-    app = create_app(
-        {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'i.sqlite3'}", "SECRET_KEY": "x"}
-    )
-    folder = str(PACKAGE_DIR / "migrations")
-    with app.app_context():
-        upgrade(directory=folder, revision="e5f7a9b1c3d5")
+    with migrating_app.app_context():
+        upgrade(directory=MIGRATIONS, revision="e5f7a9b1c3d5")
         with db.engine.begin() as connection:
             connection.execute(text("ALTER TABLE mesa_write ADD COLUMN fingerprint VARCHAR(64)"))
             connection.execute(
@@ -205,7 +200,7 @@ def test_the_ids_migration_keeps_every_record_and_never_gives_a_deleted_id_again
             connection.execute(text("ALTER TABLE mesa DROP COLUMN torneio_mesa"))
             connection.execute(text("ALTER TABLE mesa DROP COLUMN closed"))
         db.session.remove()
-        upgrade(directory=folder)
+        upgrade(directory=MIGRATIONS)
         schema = db.session.execute(
             text("SELECT sql FROM sqlite_master WHERE name = 'hand_record'")
         ).scalar_one()
@@ -219,13 +214,12 @@ def test_the_ids_migration_keeps_every_record_and_never_gives_a_deleted_id_again
         record_outcome(token, 3, Outcome(Kind.NORMAL, 1, 1))
         assert db.session.execute(select(func.max(HandRecord.id))).scalar_one() > newest
         db.session.remove()
-        downgrade(directory=folder, revision="e5f7a9b1c3d5")
+        downgrade(directory=MIGRATIONS, revision="e5f7a9b1c3d5")
         assert _count_records() == 3
-        db.engine.dispose()
 
 
 def test_the_edits_migration_keeps_the_log_and_its_downgrade_drops_only_the_edits(
-    tmp_path: Path,
+    migrating_app: Flask,
 ) -> None:
     """Upgrading a database made before edits: every record is kept with no settings, the table
     can be edited; downgrading drops the edits' records (their settings gone) and keeps the rest,
@@ -238,12 +232,8 @@ def test_the_edits_migration_keeps_the_log_and_its_downgrade_drops_only_the_edit
     from scorekeeper.models import HandRecord
     from scorekeeper.rules import Kind, Outcome
 
-    app = create_app(
-        {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'e.sqlite3'}", "SECRET_KEY": "x"}
-    )
-    folder = str(PACKAGE_DIR / "migrations")
-    with app.app_context():
-        upgrade(directory=folder, revision="f6a8b0c2d4e6")
+    with migrating_app.app_context():
+        upgrade(directory=MIGRATIONS, revision="f6a8b0c2d4e6")
         with db.engine.begin() as connection:
             connection.execute(text("ALTER TABLE hand_record ADD COLUMN settings TEXT"))
             connection.execute(text("ALTER TABLE mesa ADD COLUMN variante VARCHAR(16)"))
@@ -267,37 +257,32 @@ def test_the_edits_migration_keeps_the_log_and_its_downgrade_drops_only_the_edit
             connection.execute(text("ALTER TABLE mesa DROP COLUMN torneio_mesa"))
             connection.execute(text("ALTER TABLE mesa DROP COLUMN closed"))
         db.session.remove()
-        upgrade(directory=folder)
+        upgrade(directory=MIGRATIONS)
         assert db.session.execute(select(HandRecord.settings)).scalars().all() == [None]
         edit_table(token, 1, {**settings, "team_a": "Patos"}, 1)
         record_outcome(token, 2, Outcome(Kind.NORMAL, 1, 3))
         kinds = db.session.execute(select(HandRecord.kind).order_by(HandRecord.seq)).scalars()
         assert list(kinds) == ["normal", "mesa_editada", "normal"]
         db.session.remove()
-        downgrade(directory=folder, revision="f6a8b0c2d4e6")
+        downgrade(directory=MIGRATIONS, revision="f6a8b0c2d4e6")
         schema = db.session.execute(
             text("SELECT sql FROM sqlite_master WHERE name = 'hand_record'")
         ).scalar_one()
         assert "AUTOINCREMENT" in schema and "settings" not in schema
         kinds = db.session.execute(text("SELECT kind FROM hand_record ORDER BY seq")).scalars()
         assert list(kinds) == ["normal", "normal"]
-        db.engine.dispose()
 
 
 def test_the_rule_set_migration_makes_every_existing_table_paulista_both_ways(
-    tmp_path: Path,
+    migrating_app: Flask,
 ) -> None:
     """Upgrading a database made before rule sets: every table and record is kept and every
     table plays Truco Paulista; downgrading drops only the column."""
     from flask_migrate import downgrade
     from sqlalchemy import text
 
-    app = create_app(
-        {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'v.sqlite3'}", "SECRET_KEY": "x"}
-    )
-    folder = str(PACKAGE_DIR / "migrations")
-    with app.app_context():
-        upgrade(directory=folder, revision="a7b9c1d3e5f7")
+    with migrating_app.app_context():
+        upgrade(directory=MIGRATIONS, revision="a7b9c1d3e5f7")
         with db.engine.begin() as connection:
             connection.execute(
                 text(
@@ -309,19 +294,18 @@ def test_the_rule_set_migration_makes_every_existing_table_paulista_both_ways(
                 )
             )
         db.session.remove()
-        upgrade(directory=folder)
+        upgrade(directory=MIGRATIONS)
         mesa = db.session.get(Mesa, 1)
         assert mesa is not None and mesa.variante == "paulista"
         assert mesa.match_config.variant.code == "paulista"
         db.session.remove()
-        downgrade(directory=folder, revision="a7b9c1d3e5f7")
+        downgrade(directory=MIGRATIONS, revision="a7b9c1d3e5f7")
         columns = db.session.execute(text("SELECT * FROM mesa")).keys()
         assert "variante" not in columns
         assert db.session.execute(text("SELECT count(*) FROM mesa")).scalar_one() == 1
-        db.engine.dispose()
 
 
-def test_the_torneio_migration_keeps_every_table_and_record_both_ways(tmp_path: Path) -> None:
+def test_the_torneio_migration_keeps_every_table_and_record_both_ways(migrating_app: Flask) -> None:
     """Upgrading a database made before torneios: every table and record is kept and no table
     plays a torneio match; downgrading drops the torneio tables and the column only."""
     from flask_migrate import downgrade
@@ -329,12 +313,8 @@ def test_the_torneio_migration_keeps_every_table_and_record_both_ways(tmp_path: 
 
     from scorekeeper.models import Mesa
 
-    app = create_app(
-        {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 't.sqlite3'}", "SECRET_KEY": "x"}
-    )
-    folder = str(PACKAGE_DIR / "migrations")
-    with app.app_context():
-        upgrade(directory=folder, revision="b8c0d2e4f6a8")
+    with migrating_app.app_context():
+        upgrade(directory=MIGRATIONS, revision="b8c0d2e4f6a8")
         with db.engine.begin() as connection:
             connection.execute(
                 text(
@@ -353,31 +333,28 @@ def test_the_torneio_migration_keeps_every_table_and_record_both_ways(tmp_path: 
                 )
             )
         db.session.remove()
-        upgrade(directory=folder)
+        upgrade(directory=MIGRATIONS)
         mesa = db.session.get(Mesa, 1)
         assert mesa is not None and mesa.torneio_id is None
         assert _count_records() == 1
         db.session.remove()
-        downgrade(directory=folder, revision="b8c0d2e4f6a8")
+        downgrade(directory=MIGRATIONS, revision="b8c0d2e4f6a8")
         tables = inspect(db.engine).get_table_names()
         assert not {"torneio", "jogo", "dupla", "torneio_mesa", "sumula"} & set(tables)
         assert "torneio_id" not in db.session.execute(text("SELECT * FROM mesa")).keys()
         assert _count_records() == 1
-        db.engine.dispose()
 
 
-def test_the_closed_tables_migration_closes_the_matches_already_decided(tmp_path: Path) -> None:
+def test_the_closed_tables_migration_closes_the_matches_already_decided(
+    migrating_app: Flask,
+) -> None:
     """Upgrading a database with a torneio: each match's table learns its mesa's number, a
     match the organiser decided is closed as it was decided and keeps the pairs it was decided
     between; a match still played stays open."""
     from sqlalchemy import text
 
-    app = create_app(
-        {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'c.sqlite3'}", "SECRET_KEY": "x"}
-    )
-    folder = str(PACKAGE_DIR / "migrations")
-    with app.app_context():
-        upgrade(directory=folder, revision="c9d1e3f5a7b9")
+    with migrating_app.app_context():
+        upgrade(directory=MIGRATIONS, revision="c9d1e3f5a7b9")
         with db.engine.begin() as connection:
             connection.execute(
                 text(
@@ -405,7 +382,7 @@ def test_the_closed_tables_migration_closes_the_matches_already_decided(tmp_path
                     " '2026-12-01', 8, 'wo'), (1, '1-1', 2, 2, 9, 10, '2026-12-01', NULL, NULL)"
                 )
             )
-        upgrade(directory=folder)
+        upgrade(directory=MIGRATIONS)
         rows = db.session.execute(
             text("SELECT id, torneio_mesa, closed FROM mesa ORDER BY id")
         ).all()
@@ -414,4 +391,3 @@ def test_the_closed_tables_migration_closes_the_matches_already_decided(tmp_path
             text("SELECT decided_a, decided_b FROM jogo ORDER BY id")
         ).all()
         assert [tuple(r) for r in decided] == [(7, 8), (None, None)]
-        db.engine.dispose()

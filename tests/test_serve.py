@@ -229,7 +229,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
         processes.stop(process)  # by its process group: SIGTERM, then SIGKILL if it lingers
 
 
-def open_table(session: requests.Session, base: str) -> tuple[str, str]:
+def open_table_over_http(session: requests.Session, base: str) -> tuple[str, str]:
     """Open a table as a phone does (home page, CSRF token, POST): its board URL and token."""
     home = session.get(base + "/", timeout=TIMEOUT)
     token = re.search(r'name="csrf_token" value="([^"]+)"', home.text)
@@ -241,7 +241,7 @@ def open_table(session: requests.Session, base: str) -> tuple[str, str]:
     return created.url, board.group(1)
 
 
-def tap(session: requests.Session, board: str, csrf: str) -> requests.Response:
+def tap_over_http(session: requests.Session, board: str, csrf: str) -> requests.Response:
     """The scorer's tap on the board at `board`: 3 points to team A (from the board's revision)."""
     page = session.get(board, timeout=TIMEOUT)
     assert page.status_code == 200
@@ -354,7 +354,7 @@ def slow_clients(base: str, count: int) -> list[socket.socket]:
 def test_a_private_server_keeps_the_share_links_on_this_computer(server: Running) -> None:
     """Served on 127.0.0.1 only, the share page does not offer LAN links that cannot open."""
     session = requests.Session()
-    board, _ = open_table(session, server.url)
+    board, _ = open_table_over_http(session, server.url)
     page = session.get(board + "/compartilhar", timeout=TIMEOUT).text
     assert "O servidor atende só este computador" in page
     assert f'data-testid="link-assistir">{server.url}/v/' in page
@@ -366,11 +366,11 @@ def test_the_server_keeps_answering_while_50_slow_clients_hold_connections(
 ) -> None:
     """Slow phones hold sockets, not the threads: pages, a tap and a live poll still answer."""
     session = requests.Session()
-    board, csrf = open_table(session, server.url)
+    board, csrf = open_table_over_http(session, server.url)
     sockets = slow_clients(server.url, SLOW_CLIENTS)
     try:
         assert session.get(server.url + "/", timeout=TIMEOUT).status_code == 200
-        tapped = tap(session, board, csrf)
+        tapped = tap_over_http(session, board, csrf)
         assert tapped.status_code == 200 and SCORE_A_3.search(tapped.text), tapped.text[:500]
         polled = session.get(server.url + live_poll(session, board), timeout=TIMEOUT)
         assert polled.status_code == 200 and SCORE_A_3.search(polled.text), polled.text[:500]
@@ -388,15 +388,15 @@ def test_the_server_holds_500_keep_alive_phones_and_answers_a_new_phone_beside_t
     """A tournament's audience: 500 phones each polled the live score and keep their connection;
     a new phone opens a table and taps, and all 500 are still connected and still answered."""
     scorer = requests.Session()
-    board, scorer_csrf = open_table(scorer, server.url)
-    assert tap(scorer, board, scorer_csrf).status_code == 200
+    board, scorer_csrf = open_table_over_http(scorer, server.url)
+    assert tap_over_http(scorer, board, scorer_csrf).status_code == 200
     path = live_poll(scorer, board)
     phones: list[HTTPConnection] = []
     try:
         keep_alive_phones(phones, server.url, path, KEEP_ALIVE_PHONES)
         newcomer = requests.Session()
-        new_board, csrf = open_table(newcomer, server.url)
-        tapped = tap(newcomer, new_board, csrf)
+        new_board, csrf = open_table_over_http(newcomer, server.url)
+        tapped = tap_over_http(newcomer, new_board, csrf)
         assert tapped.status_code == 200 and SCORE_A_3.search(tapped.text), tapped.text[:500]
         dropped = [n for n, phone in enumerate(phones) if closed_by_server(phone.sock)]
         assert not dropped, f"{len(dropped)} of the {KEEP_ALIVE_PHONES} phones were disconnected"
@@ -422,8 +422,8 @@ def test_a_tap_is_answered_beside_250_clients_trickling_headers_until_the_deadli
         trickler.start()
         assert trickled.wait(TIMEOUT)
         session = requests.Session()
-        board, csrf = open_table(session, server.url)
-        tapped = tap(session, board, csrf)
+        board, csrf = open_table_over_http(session, server.url)
+        tapped = tap_over_http(session, board, csrf)
         assert tapped.status_code == 200 and SCORE_A_3.search(tapped.text), tapped.text[:500]
         early = [n for n, sock in enumerate(sockets) if closed_by_server(sock)]
         assert not early, f"{len(early)} closed before the tap was answered, not beside it"
@@ -612,7 +612,7 @@ def test_make_run_says_only_where_to_go_in_portuguese(tmp_path: Path) -> None:
     print nothing but the pt-BR announcement and "Tento parado." (no make command lines, no
     alembic or waitress notes, no traceback)."""
     with make_run(tmp_path) as running:
-        open_table(requests.Session(), running.url)
+        open_table_over_http(requests.Session(), running.url)
         assert requests.get(running.url + "/nada", timeout=TIMEOUT).status_code == 404
         expected = [line.format(port=port_of(running.url)) for line in ANNOUNCEMENT]
         assert output_lines(running, len(expected)) == expected
@@ -628,8 +628,8 @@ def test_make_run_log_1_prints_a_line_per_request_without_the_links_tokens(
     status, ms); the board's path shows … in place of its token."""
     with make_run(tmp_path, "LOG=1") as running:
         session = requests.Session()
-        board, csrf = open_table(session, running.url)
-        assert tap(session, board, csrf).status_code == 200
+        board, csrf = open_table_over_http(session, running.url)
+        assert tap_over_http(session, board, csrf).status_code == 200
         lines = output_lines(running, len(ANNOUNCEMENT) + 5)
     token = board.rsplit("/", 1)[1]
     assert lines[: len(ANNOUNCEMENT)] == [

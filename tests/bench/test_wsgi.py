@@ -9,16 +9,8 @@ from flask import Flask
 
 from bench.wsgi import create_app as bench_app
 from scorekeeper.extensions import db
-from scorekeeper.models import Mesa
 
-from ..web.helpers import open_table, revision, scores
-
-
-def view_token(app: Flask, token: str) -> str:
-    """The viewer token of the table with this scorer token."""
-    with app.app_context():
-        mesa = db.session.execute(db.select(Mesa).filter_by(edit_token=token)).scalar_one()
-        return str(mesa.view_token)
+from ..web.helpers import open_table, revision, scores, view_token
 
 
 def test_the_bench_routes_are_in_the_bench_app_only(app: Flask) -> None:

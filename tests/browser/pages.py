@@ -1,14 +1,40 @@
-"""Shared steps for the browser tests: open a table, tap, read the score."""
+"""The helpers the browser tests share: a phone, a table opened, a tap, the score read. Each is
+defined here once; a step the web tier's helpers (tests/web/helpers.py) also take is named
+`..._on_page` here."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
+from typing import Any
 
-from playwright.sync_api import Locator, Page, Route, expect
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, Route, expect
+
+SIZES = ((320, 568), (390, 844))  # a small and a common phone
+SIZE_IDS = [f"{w}x{h}" for w, h in SIZES]
+# A test's `width` and `height`: each of SIZES in turn, named 320x568 and 390x844.
+ON_PHONES = pytest.mark.parametrize(("width", "height"), SIZES, ids=SIZE_IDS)
 
 
-def open_table(page: Page, base: str, series: str | None = None) -> str:
+def phone_context(browser: Browser, width: int, height: int, **options: Any) -> BrowserContext:
+    """A phone-sized browser context in Brazilian Portuguese (`options` as new_context takes
+    them)."""
+    return browser.new_context(
+        viewport={"width": width, "height": height}, locale="pt-BR", **options
+    )
+
+
+def phone_page(browser: Browser, contexts: list[BrowserContext], width: int, height: int) -> Page:
+    """A phone-sized page in pt-BR without a service worker, in a context of its own (closed at
+    the end of the test: it goes in `contexts`)."""
+    context = phone_context(browser, width, height, service_workers="block")
+    contexts.append(context)
+    return context.new_page()
+
+
+def open_table_on_page(page: Page, base: str, series: str | None = None) -> str:
     """Open a table from the home page (with a series when given) and return the board URL."""
     page.goto(base + "/")
     if series:
@@ -21,19 +47,34 @@ def open_table(page: Page, base: str, series: str | None = None) -> str:
     return page.url
 
 
-def side(page: Page, name: str) -> Locator:
+def side_on_page(page: Page, name: str) -> Locator:
     """A side's panel: 'a' (Nós) or 'b' (Eles)."""
     return page.get_by_test_id(f"team-{name}")
 
 
-def tap(page: Page, team: str, label: str) -> None:
-    """Tap a +N button under a side and wait for the new board (its revision changes)."""
+def confirmed(page: Page, timeout: float | None = None) -> None:
+    """Wait until no tap waits for the server: nothing pending, nothing forecast (`timeout` ms
+    for each, else the expectations' default)."""
+    expect(page.get_by_test_id("pendentes")).to_have_count(0, timeout=timeout)
+    expect(page.locator("#board")).not_to_have_class(re.compile(r"\bprevisto\b"), timeout=timeout)
+
+
+def tap_on_page(page: Page, team: str, label: str, *, confirm: bool = False) -> None:
+    """Tap a +N button under a side and wait for the new board (its revision changes); with
+    `confirm`, also until the server has every tap."""
     rev = page.locator("#board").get_attribute("data-rev")
-    side(page, team).get_by_role("button", name=label, exact=True).click()
+    side_on_page(page, team).get_by_role("button", name=label, exact=True).click()
     expect(page.locator("#board")).not_to_have_attribute("data-rev", rev or "")
+    if confirm:
+        confirmed(page)
 
 
-def score(page: Page, a: int, b: int) -> None:
+def press_on_page(page: Page, testid: str) -> None:
+    """Tap the board's button with this test id and wait for the server's next board."""
+    next_board(page, lambda: page.get_by_test_id(testid).click())
+
+
+def score_on_page(page: Page, a: int, b: int) -> None:
     """Assert both scores as shown."""
     expect(page.get_by_test_id("score-a")).to_have_text(str(a))
     expect(page.get_by_test_id("score-b")).to_have_text(str(b))
@@ -71,6 +112,16 @@ def geometry(page: Page) -> Boxes:
     page.evaluate("window.scrollTo(0, 0)")
     found: Boxes = page.evaluate(_GEOMETRY, TARGETS)
     return found
+
+
+def targets_on_screen(page: Page, phase: str, where: str = "") -> Boxes:
+    """The board's tap targets, each on screen unscrolled and uncovered (`phase`, and `where`
+    after it, say when in a failure's message)."""
+    boxes = geometry(page)
+    for name, box in boxes.items():
+        assert box["inside"], f"{phase}: {name} is off screen{where}"
+        assert box["clear"], f"{phase}: something covers {name}"
+    return boxes
 
 
 def assert_unmoved(before: Boxes, after: Boxes, event: str) -> None:

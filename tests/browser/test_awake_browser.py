@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, Playwright, expect
 
 from ..conftest import require_program
 from .conftest import CHROMIUM_ARGS
-from .pages import open_table, wait_until
+from .pages import open_table_on_page, wait_until
 
 LAN_NAME = "tento.lan"  # a host on the local network, as far as the browser knows: not secure
 
@@ -27,7 +27,9 @@ NO_VIDEO = (
 SIZES = {"320x568": {"width": 320, "height": 568}, "390x844": {"width": 390, "height": 844}}
 
 
-def phone(browser: Browser, args: dict[str, Any], script: str, size: str = "390x844") -> Page:
+def scripted_phone(
+    browser: Browser, args: dict[str, Any], script: str, size: str = "390x844"
+) -> Page:
     """A phone whose browser runs `script` before every page's own."""
     context = browser.new_context(**{**args, "viewport": SIZES[size]})
     context.add_init_script(script)
@@ -63,7 +65,7 @@ def test_over_plain_http_on_the_local_network_the_first_tap_starts_the_silent_vi
     context = lan_browser.new_context(**browser_context_args)
     try:
         page = context.new_page()
-        open_table(page, live_server.replace("127.0.0.1", LAN_NAME))
+        open_table_on_page(page, live_server.replace("127.0.0.1", LAN_NAME))
         assert not page.evaluate("window.isSecureContext")
         assert not page.evaluate("'wakeLock' in navigator")
         wait_until(page, "window.tento.awake.noSleep")
@@ -78,7 +80,7 @@ def test_with_the_wake_lock_api_the_board_keeps_the_screen_on_with_it(
     page: Page, live_server: str
 ) -> None:
     """Where the browser has the Wake Lock API, the board holds a screen wake lock: no video."""
-    open_table(page, live_server)
+    open_table_on_page(page, live_server)
     wait_until(page, "window.tento.awake.how === 'wakelock'")
     assert page.evaluate("window.tento.awake.noSleep") is None
     assert page.locator("script[src*='nosleep']").count() == 0
@@ -89,9 +91,9 @@ def test_without_the_wake_lock_api_the_first_tap_starts_the_silent_video(
 ) -> None:
     """No navigator.wakeLock: NoSleep.js loads, and the first tap on the board plays its video;
     the switch stays on and no note shows."""
-    page = phone(browser, browser_context_args, NO_WAKE_LOCK)
+    page = scripted_phone(browser, browser_context_args, NO_WAKE_LOCK)
     pages.append(page)
-    open_table(page, live_server)
+    open_table_on_page(page, live_server)
     wait_until(page, "!!window.tento.awake.noSleep")
     assert page.evaluate("window.tento.awake.how") is None
     page.get_by_test_id("tap-a-1").click()
@@ -107,9 +109,9 @@ def test_turning_the_switch_off_stops_the_video(
     pages: list[Page], browser: Browser, browser_context_args: dict[str, Any], live_server: str
 ) -> None:
     """With the video playing, turning "Manter a tela ligada" off pauses it."""
-    page = phone(browser, browser_context_args, NO_WAKE_LOCK)
+    page = scripted_phone(browser, browser_context_args, NO_WAKE_LOCK)
     pages.append(page)
-    open_table(page, live_server)
+    open_table_on_page(page, live_server)
     wait_until(page, "!!window.tento.awake.noSleep")
     page.get_by_test_id("tap-a-1").click()
     wait_until(page, "window.tento.awake.how === 'video'")
@@ -130,9 +132,9 @@ def test_where_nothing_keeps_the_screen_on_the_switch_says_so(
 ) -> None:
     """No Wake Lock API and no video that plays: after the first tap the switch shows off, can't
     be turned on, and a pt-BR note says this browser does not let the screen stay on."""
-    page = phone(browser, browser_context_args, NO_VIDEO, size)
+    page = scripted_phone(browser, browser_context_args, NO_VIDEO, size)
     pages.append(page)
-    open_table(page, live_server)
+    open_table_on_page(page, live_server)
     wait_until(page, "!!window.tento.awake.noSleep")
     page.get_by_test_id("tap-a-1").click()
     note = page.get_by_test_id("tela-nota")

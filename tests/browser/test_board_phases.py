@@ -12,12 +12,17 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from .pages import geometry, next_board, open_table, score
+from .pages import (
+    SIZE_IDS,
+    SIZES,
+    open_table_on_page,
+    press_on_page,
+    score_on_page,
+    targets_on_screen,
+)
 
-SIZES = ((320, 568), (390, 844))
 
-
-@pytest.fixture(params=SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.fixture(params=SIZES, ids=SIZE_IDS)
 def page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
     """A phone-sized page (no Web Share on this desktop Chromium), closed whatever happens."""
     width, height = request.param
@@ -28,20 +33,11 @@ def page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
     context.close()
 
 
-def tap(page: Page, testid: str) -> None:
-    """Tap a board button and wait for the server's board."""
-    next_board(page, lambda: page.get_by_test_id(testid).click())
-
-
 def on_screen(page: Page, shots: Path, phase: str) -> None:
     """Every target of the phase, Desfazer too, is on screen unscrolled and uncovered."""
     size = page.viewport_size or {}
     page.screenshot(path=str(shots / f"fase-{phase}-{size['width']}x{size['height']}.png"))
-    boxes = geometry(page)
-    assert "desfazer" in boxes, phase
-    for name, box in boxes.items():
-        assert box["inside"], f"{phase}: {name} is off screen"
-        assert box["clear"], f"{phase}: something covers {name}"
+    assert "desfazer" in targets_on_screen(page, phase), phase
 
 
 def test_desfazer_and_every_target_are_on_screen_in_every_phase(
@@ -49,19 +45,19 @@ def test_desfazer_and_every_target_are_on_screen_in_every_phase(
 ) -> None:
     """A best-of-3 series through a normal hand, the mão de onze, the mão de ferro, a won game
     and a won series."""
-    open_table(page, live_server, series="Melhor de 3")
+    open_table_on_page(page, live_server, series="Melhor de 3")
     on_screen(page, shots, "normal")
     for testid in ("tap-a-9", "tap-b-9", "tap-a-1", "tap-b-1", "tap-a-1"):
-        tap(page, testid)
-    score(page, 11, 10)
+        press_on_page(page, testid)
+    score_on_page(page, 11, 10)
     on_screen(page, shots, "onze")
-    tap(page, "onze-correu")
-    score(page, 11, 11)
+    press_on_page(page, "onze-correu")
+    score_on_page(page, 11, 11)
     on_screen(page, shots, "ferro")
-    tap(page, "ferro-a")
+    press_on_page(page, "ferro-a")
     on_screen(page, shots, "fim")
-    tap(page, "proxima-partida")
-    tap(page, "tap-a-12")
+    press_on_page(page, "proxima-partida")
+    press_on_page(page, "tap-a-12")
     expect(page.get_by_test_id("nova-serie")).to_be_visible()
     on_screen(page, shots, "serie")
     expect(page.get_by_text("Zera as partidas; mesma mesa")).to_be_visible()
@@ -73,13 +69,13 @@ def test_sharing_the_result_without_web_share_never_leaves_the_board(
 ) -> None:
     """No Web Share here: 'Compartilhar resultado' opens the live score (on the LAN address) in a
     new tab; the board stays. WhatsApp's link carries the result; 'Copiar' copies it."""
-    url = open_table(page, live_server)
+    url = open_table_on_page(page, live_server)
     assert page.evaluate("typeof navigator.share") == "undefined"
     # The link is this machine's LAN address (when it has one), which the tests never reach:
     # answered here.
     lan = re.compile(r"^https?://(?!127\.0\.0\.1)[^/]+/v/")
     page.context.route(lan, lambda route: route.fulfill(body="ao vivo", content_type="text/plain"))
-    tap(page, "tap-b-12")
+    press_on_page(page, "tap-b-12")
     with page.context.expect_page() as opened:
         page.get_by_test_id("compartilhar-resultado").click()
     live = opened.value
@@ -97,22 +93,22 @@ def test_sharing_the_result_without_web_share_never_leaves_the_board(
 def test_a_corrections_confirmation_shows_on_screen(page: Page, live_server: str) -> None:
     """'Corrigir placar' at the bottom of the board: 'Somar pontos' adds, and the slot with its
     confirmation is brought on screen."""
-    open_table(page, live_server)
-    tap(page, "tap-a-3")
+    open_table_on_page(page, live_server)
+    press_on_page(page, "tap-a-3")
     page.locator("details.fix summary").click()
     page.locator("select[name=lado]").select_option("0")
     page.locator("input[name=pontos]").fill("2")
     page.locator("input[name=motivo]").fill("esquecemos de marcar")
-    next_board(page, lambda: page.get_by_test_id("somar-pontos").click())
+    press_on_page(page, "somar-pontos")
     confirmed = page.get_by_test_id("confirmacao")
     expect(confirmed).to_contain_text("Nós: placar corrigido para 5")
     expect(confirmed).to_be_in_viewport()
-    score(page, 5, 0)
+    score_on_page(page, 5, 0)
 
 
 def test_a_board_saved_in_a_turma_links_to_it(page: Page, live_server: str, shots: Path) -> None:
     """After 'Salvar na turma', the board says 'Na turma Quinta', a link to the turma's page."""
-    board = open_table(page, live_server)
+    board = open_table_on_page(page, live_server)
     page.get_by_test_id("salvar-turma").click()
     page.get_by_label("Nome da turma").fill("Quinta")
     page.get_by_role("button", name="Criar turma").click()

@@ -17,7 +17,15 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from .pages import assert_unmoved, geometry, next_board, open_table
+from .pages import (
+    assert_unmoved,
+    geometry,
+    next_board,
+    open_table_on_page,
+    phone_context,
+    press_on_page,
+    targets_on_screen,
+)
 
 SIZES = ((320, 568), (360, 640), (390, 844))
 PHONES = [
@@ -32,11 +40,12 @@ SIDE_TAPS = {f"tap-{side}-{value}" for side in "ab" for value in (1, 3, 6, 9, 12
 SLOW = 10_000  # ms: a poll (every POLL_MS, see conftest) on a busy machine
 
 
-def phone(browser: Browser, width: int, height: int, scheme: str, mesa: bool) -> BrowserContext:
-    """A phone-sized browser context, with modo mesa remembered when asked for."""
-    context = browser.new_context(
-        viewport={"width": width, "height": height}, color_scheme=scheme, locale="pt-BR"
-    )
+def phone_in_mode(
+    browser: Browser, width: int, height: int, scheme: str, mesa: bool
+) -> BrowserContext:
+    """A phone-sized browser context in this colour scheme, with modo mesa remembered when
+    asked for."""
+    context = phone_context(browser, width, height, color_scheme=scheme)
     if mesa:
         context.add_init_script("localStorage.setItem('tento.mesa', '1')")
     return context
@@ -51,18 +60,15 @@ def through(page: Page, event: str, action: Callable[[], None]) -> None:
 
 def assert_on_screen(page: Page, width: int, height: int, phase: str) -> None:
     """Every target of the phase, Desfazer included, is on screen unscrolled and uncovered."""
-    boxes = geometry(page)
+    boxes = targets_on_screen(page, phase, f" at {width}x{height}")
     if phase == "normal":
         assert SIDE_TAPS <= set(boxes), sorted(boxes)
     assert "desfazer" in boxes
-    for name in boxes:
-        assert boxes[name]["inside"], f"{phase}: {name} is off screen at {width}x{height}"
-        assert boxes[name]["clear"], f"{phase}: something covers {name}"
 
 
 def tapped(page: Page, testid: str) -> Callable[[], None]:
     """An event: tap a button of the board and wait for the next board."""
-    return lambda: next_board(page, lambda: page.get_by_test_id(testid).click())
+    return lambda: press_on_page(page, testid)
 
 
 def correct(page: Page, side: int, points: int) -> None:
@@ -71,7 +77,7 @@ def correct(page: Page, side: int, points: int) -> None:
     page.locator("select[name=lado]").select_option(str(side))
     page.locator("input[name=pontos]").fill(str(points))
     page.locator("input[name=motivo]").fill("acerto do teste")
-    next_board(page, lambda: page.get_by_test_id("definir-placar").click())
+    press_on_page(page, "definir-placar")
 
 
 def refused_illegal(page: Page, testid: str, code: str) -> None:
@@ -89,7 +95,7 @@ def refused_stale(page: Page, other: Page) -> None:
     page.route("**/placar?*", lambda route: route.fulfill(status=204))
     try:
         other.reload()
-        next_board(other, lambda: other.get_by_test_id("tap-b-1").click())
+        press_on_page(other, "tap-b-1")
         page.get_by_test_id("tap-a-1").click()
         expect(page.get_by_test_id("conflito")).to_be_visible()
     finally:
@@ -144,10 +150,13 @@ def test_no_event_moves_or_covers_a_tap_target(
 ) -> None:
     """Through every event of every phase, the targets stay put, uncovered and on screen."""
     contexts.extend(
-        [phone(browser, width, height, scheme, mesa), phone(browser, 390, 844, "light", False)]
+        [
+            phone_in_mode(browser, width, height, scheme, mesa),
+            phone_in_mode(browser, 390, 844, "light", False),
+        ]
     )
     page, other = contexts[0].new_page(), contexts[1].new_page()
-    url = open_table(page, live_server)
+    url = open_table_on_page(page, live_server)
     other.goto(url)
     tag = f"estavel-{width}x{height}-{scheme}{'-mesa' if mesa else ''}"
 

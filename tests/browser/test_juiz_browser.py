@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .pages import open_table
+from .pages import open_table_on_page
 
 SCHEMES = {
     "claro": {"color_scheme": "light"},
@@ -107,7 +107,7 @@ def test_a_covered_card_is_offered_from_round_two_and_loses(page: Page, live_ser
 
 def test_juiz_from_a_board_applies_a_hand_to_the_score(page: Page, live_server: str) -> None:
     """Opened from the board, a decided hand can be recorded with the values legal now."""
-    board = open_table(page, live_server)
+    board = open_table_on_page(page, live_server)
     page.get_by_role("link", name="Juiz").click()
     page.get_by_test_id("juiz-mao").click()
     page.get_by_test_id("rodada-eles").click()
@@ -126,7 +126,7 @@ def test_screenshots_of_every_page_light_and_dark(
     for scheme in ("light", "dark"):
         context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme)
         page = context.new_page()
-        open_table(page, live_server)
+        open_table_on_page(page, live_server)
         page.get_by_test_id("tap-a-3").click()
         expect(page.get_by_test_id("score-a")).to_have_text("3")
         page.screenshot(path=str(shots / f"board-{scheme}.png"))

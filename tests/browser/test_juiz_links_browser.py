@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper.web.common import links
 
-from .pages import tap
+from .pages import tap_on_page
 
 SIZES = [(320, 568), (390, 844)]
 MACHINE_IP = "192.168.1.23"  # the LAN address the app finds, in these tests
@@ -55,7 +55,7 @@ _OUTSIDE = """() => {
 }"""
 
 
-def open_named_table(page: Page, base: str, names: dict[str, str]) -> str:
+def submit_named_table(page: Page, base: str, names: dict[str, str]) -> str:
     """Open a table with these names from the home page's form; return the board's URL."""
     page.goto(base + "/")
     page.evaluate(
@@ -93,7 +93,7 @@ def test_a_ruling_shared_from_a_named_table_opens_with_the_names(
     other = browser.new_context(viewport={"width": 390, "height": 844}, locale="pt-BR")
     try:
         page = scorer.new_page()
-        board = open_named_table(page, live_server, NAMED)
+        board = submit_named_table(page, live_server, NAMED)
         page.goto(board + "/juiz")
         page.goto(live_server + "/juiz/mao?vira=4o&jogadores=4&mao=1&eventos=" + WON)
         link = page.get_by_test_id("compartilhar").get_attribute("href") or ""
@@ -126,7 +126,7 @@ def test_long_names_stay_inside_the_juiz_at_phone_widths(
     context = browser.new_context(viewport={"width": width, "height": height}, locale="pt-BR")
     page = context.new_page()
     try:
-        board = open_named_table(page, live_server, LONG)
+        board = submit_named_table(page, live_server, LONG)
         page.goto(board + "/juiz")
         pages = {
             "rodada": "/juiz/rodada?vira=4o&jogadores=4",
@@ -159,9 +159,9 @@ def test_the_pair_at_eleven_decides_before_any_card_in_the_browser(
     context = browser.new_context(viewport={"width": width, "height": height}, locale="pt-BR")
     page = context.new_page()
     try:
-        board = open_named_table(page, live_server, NAMED)
+        board = submit_named_table(page, live_server, NAMED)
         for label in ("+9", "+1", "+1"):
-            tap(page, "a", label)
+            tap_on_page(page, "a", label)
         onze = page.get_by_test_id("mao-de-onze")
         expect(onze).to_contain_text("Decidem:")
         pair = (onze.text_content() or "").split("Decidem:")[1].strip(" .\n")

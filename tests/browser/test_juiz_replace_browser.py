@@ -5,12 +5,11 @@ elements' boxes, at 320 and 390 px; screenshots to look at."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .pages import score
+from .pages import phone_context, score_on_page
 
 PHONES = {"320": (320, 568), "390": (390, 844)}
 NAMES = ("Sebastião Albuquerque", "Maria Aparecida Souza", "Bartolomeu Gusmão Fil", "Ana")
@@ -57,12 +56,6 @@ _NAMES = """(selector) => {
 }"""
 
 
-def phone(browser: Browser, size: str) -> Any:
-    """A phone-sized browser context, in Brazilian Portuguese."""
-    width, height = PHONES[size]
-    return browser.new_context(viewport={"width": width, "height": height}, locale="pt-BR")
-
-
 def open_long_named_table(page: Page, base: str) -> str:
     """Open a 2x2 table whose team and players have long names; the board's URL."""
     page.goto(base + "/")
@@ -83,12 +76,12 @@ def test_the_juiz_replaces_the_tapped_hand_and_the_board_undoes_and_redoes_it(
     """Nós +3 tapped; the juiz, opened from the board, rules the hand for Eles and its
     'trocar' button puts Eles +3 in its place: the board shows 0 x 3 and says so in its log;
     Desfazer brings back 3 x 0, Refazer 0 x 3."""
-    context = phone(browser, size)
+    context = phone_context(browser, *PHONES[size])
     try:
         page = context.new_page()
         board = open_long_named_table(page, live_server)
         page.get_by_test_id("tap-a-3").click()
-        score(page, 3, 0)
+        score_on_page(page, 3, 0)
         page.get_by_role("link", name="Juiz").first.click()
         page.get_by_test_id("juiz-mao").click()
         for _ in range(2):
@@ -101,15 +94,15 @@ def test_the_juiz_replaces_the_tapped_hand_and_the_board_undoes_and_redoes_it(
         page.screenshot(path=str(shots / f"juiz-trocar-pagina-{size}.png"), full_page=True)
         page.get_by_test_id("substituir-3").click()
         page.wait_for_url(board)
-        score(page, 0, 3)
+        score_on_page(page, 0, 3)
         expect(page.get_by_test_id("registro").first).to_contain_text(
             f"pelo juiz, no lugar de {TEAM} +3"
         )
         page.screenshot(path=str(shots / f"placar-trocado-{size}.png"))
         page.get_by_test_id("desfazer").click()
-        score(page, 3, 0)
+        score_on_page(page, 3, 0)
         page.get_by_test_id("refazer").click()
-        score(page, 0, 3)
+        score_on_page(page, 0, 3)
         expect(page.get_by_test_id("refazer")).to_be_disabled()
     finally:
         context.close()
@@ -123,7 +116,7 @@ def test_the_juiz_tabs_sit_on_one_row_and_no_name_breaks_inside_a_word(
     inside the page and no tab's text runs out of it; every name box (a seat, who speaks, a
     switch's segment, a round's winner) stays inside its parent and breaks no word across
     lines."""
-    context = phone(browser, size)
+    context = phone_context(browser, *PHONES[size])
     try:
         page = context.new_page()
         board = open_long_named_table(page, live_server)

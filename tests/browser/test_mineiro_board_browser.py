@@ -8,23 +8,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .pages import assert_unmoved, geometry, next_board
+from .pages import assert_unmoved, geometry, press_on_page, targets_on_screen
 
 MINEIRO_TAPS = {f"tap-{side}-{value}" for side in "ab" for value in (2, 4, 6, 10, 12)}
 
 
 def tapped(page: Page, testid: str) -> None:
     """Tap a button of the board and wait for the next board."""
-    next_board(page, lambda: page.get_by_test_id(testid).click())
-
-
-def on_screen(page: Page, phase: str) -> set[str]:
-    """The targets of the board now, each on screen unscrolled and uncovered."""
-    boxes = geometry(page)
-    for name, box in boxes.items():
-        assert box["inside"], f"{phase}: {name} is off screen"
-        assert box["clear"], f"{phase}: something covers {name}"
-    return set(boxes)
+    press_on_page(page, testid)
 
 
 @pytest.mark.parametrize(("width", "height"), [(320, 568), (390, 844)])
@@ -45,7 +36,7 @@ def test_a_mineiro_board_keeps_its_buttons_still_through_its_hands(
         page.get_by_test_id("nova-mesa").click()
         page.wait_for_url("**/m/*")
         assert "Melhor de 3" in page.locator(".status, #board").first.inner_text()
-        targets = on_screen(page, "normal")
+        targets = set(targets_on_screen(page, "normal"))
         assert MINEIRO_TAPS <= targets and not {"tap-a-1", "tap-a-3", "tap-a-9"} & targets
         page.screenshot(path=str(shots / f"mineiro-{width}x{height}-normal.png"))
         for testid in ("tap-a-2", "tap-b-4", "tap-a-2"):
@@ -54,7 +45,7 @@ def test_a_mineiro_board_keeps_its_buttons_still_through_its_hands(
             assert_unmoved(before, geometry(page), testid)
         assert page.get_by_test_id("score-a").inner_text() == "4"
         tapped(page, "tap-a-6")  # 10 x 4: the mão de dez re-lays the board
-        targets = on_screen(page, "mão de dez")
+        targets = set(targets_on_screen(page, "mão de dez"))
         assert {"onze-ganhou", "onze-perdeu", "onze-correu"} <= targets
         assert "+4" in page.get_by_test_id("onze-ganhou").inner_text()
         page.screenshot(path=str(shots / f"mineiro-{width}x{height}-dez.png"))

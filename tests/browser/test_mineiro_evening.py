@@ -12,14 +12,22 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from .pages import Boxes, assert_unmoved, geometry, hold, next_board, score
-from .test_whole_evening import FRAME_MS, confirmed, tap_at_once
+from .pages import (
+    ON_PHONES,
+    Boxes,
+    assert_unmoved,
+    confirmed,
+    geometry,
+    hold,
+    phone_page,
+    press_on_page,
+    score_on_page,
+    targets_on_screen,
+)
+from .test_whole_evening import FRAME_MS, SLOW, tap_at_once
 
-SIZES = ((320, 568), (390, 844))
-IDS = [f"{w}x{h}" for w, h in SIZES]
 MINEIRO_TAPS = {f"tap-{side}-{value}" for side in "ab" for value in (2, 4, 6, 10, 12)}
 PAULISTA_TAPS = {f"tap-{side}-{value}" for side in "ab" for value in (1, 3, 9)}
 NAMES = {
@@ -47,15 +55,6 @@ _WIDE = """() => {
 }"""
 
 
-def phone(browser: Browser, contexts: list[BrowserContext], width: int, height: int) -> Page:
-    """A phone-sized page in pt-BR without a service worker, closed at the end of the test."""
-    context = browser.new_context(
-        viewport={"width": width, "height": height}, locale="pt-BR", service_workers="block"
-    )
-    contexts.append(context)
-    return context.new_page()
-
-
 def fits(page: Page, where: str) -> None:
     """No element is wider than the screen, nor does the page scroll sideways."""
     found = page.evaluate(_WIDE)
@@ -65,11 +64,8 @@ def fits(page: Page, where: str) -> None:
 def steady(page: Page, phase: str) -> Boxes:
     """Every target of the phase, Desfazer among them, is on screen unscrolled and uncovered,
     nothing is wider than the screen; the targets' boxes, to compare after the next tap."""
-    boxes = geometry(page)
+    boxes = targets_on_screen(page, phase)
     assert "desfazer" in boxes, phase
-    for name, box in boxes.items():
-        assert box["inside"], f"{phase}: {name} is off screen"
-        assert box["clear"], f"{phase}: something covers {name}"
     fits(page, phase)
     return boxes
 
@@ -85,7 +81,7 @@ def quick(page: Page, testid: str) -> None:
     server's board confirms it."""
     elapsed = tap_at_once(page, testid)
     assert elapsed < FRAME_MS, f"{testid}: score shown {elapsed:.0f} ms after the tap"
-    confirmed(page)
+    confirmed(page, SLOW)
 
 
 def unmoved(page: Page, event: str, action: Callable[[], None]) -> None:
@@ -97,7 +93,7 @@ def unmoved(page: Page, event: str, action: Callable[[], None]) -> None:
 
 def pressed(page: Page, testid: str) -> Callable[[], None]:
     """A tap on a board button that waits for the server's next board."""
-    return lambda: next_board(page, lambda: page.get_by_test_id(testid).click())
+    return lambda: press_on_page(page, testid)
 
 
 def open_mineiro(page: Page, base: str, names: dict[str, str], trios: bool = False) -> str:
@@ -117,7 +113,7 @@ def open_mineiro(page: Page, base: str, names: dict[str, str], trios: bool = Fal
     return page.url
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES, ids=IDS)
+@ON_PHONES
 def test_a_mineiro_queda_is_kept_without_anything_moving(
     browser: Browser,
     live_server: str,
@@ -129,7 +125,7 @@ def test_a_mineiro_queda_is_kept_without_anything_moving(
     """A whole queda of Truco Mineiro at phone sizes: its ladder, the mão de dez, the ferro that
     takes the game, undo and redo, held and offline taps, the live view, the juiz and the rule
     book of the table."""
-    page = phone(browser, contexts, width, height)
+    page = phone_page(browser, contexts, width, height)
     board = open_mineiro(page, live_server, NAMES)
     expect(page.get_by_test_id("serie")).to_have_text("Melhor de 3 · partida 1")
     expect(page.get_by_test_id("team-a")).to_contain_text("Galo")
@@ -140,7 +136,7 @@ def test_a_mineiro_queda_is_kept_without_anything_moving(
     # Answers held 300 ms: the score at once, the buttons where they were.
     page.route("**/marcar", hold)
     unmoved(page, "tap-a-2 held", lambda: quick(page, "tap-a-2"))
-    score(page, 2, 0)
+    score_on_page(page, 2, 0)
     expect(page.get_by_test_id("confirmacao")).to_be_visible()
     page.unroute("**/marcar")
 
@@ -149,24 +145,24 @@ def test_a_mineiro_queda_is_kept_without_anything_moving(
     elapsed = tap_at_once(page, "tap-b-4")
     assert elapsed < FRAME_MS, f"offline score shown {elapsed:.0f} ms after the tap"
     expect(page.get_by_test_id("pendentes")).to_contain_text("1 toque")
-    score(page, 2, 4)
+    score_on_page(page, 2, 4)
     assert_unmoved(normal, steady(page, "offline"), "the tap kept offline")
     page.context.set_offline(False)
-    confirmed(page)
-    score(page, 2, 4)
+    confirmed(page, SLOW)
+    score_on_page(page, 2, 4)
     expect(page.get_by_test_id("historico")).to_contain_text("Histórico (2)")
 
     # Undo and redo in a normal hand: the score goes back and forth, nothing moves.
     unmoved(page, "desfazer", pressed(page, "desfazer"))
-    score(page, 2, 0)
+    score_on_page(page, 2, 0)
     unmoved(page, "refazer", pressed(page, "refazer"))
-    score(page, 2, 4)
+    score_on_page(page, 2, 4)
     unmoved(page, "tap-a-6", lambda: quick(page, "tap-a-6"))
-    score(page, 8, 4)
+    score_on_page(page, 8, 4)
 
     # The mão de dez: Nós at 10 decide; it is worth 4, running gives Eles 2.
     quick(page, "tap-a-2")
-    score(page, 10, 4)
+    score_on_page(page, 10, 4)
     expect(page.get_by_test_id("mao-de-onze")).to_contain_text("Galo")
     dez = steady(page, "dez")
     assert {"onze-ganhou", "onze-perdeu", "onze-correu"} <= dez.keys(), sorted(dez)
@@ -174,11 +170,11 @@ def test_a_mineiro_queda_is_kept_without_anything_moving(
     expect(page.get_by_test_id("onze-ganhou")).to_contain_text("+4")
     shot(page, shots, "dez")
     unmoved(page, "onze-perdeu", lambda: quick(page, "onze-perdeu"))
-    score(page, 10, 8)
+    score_on_page(page, 10, 8)
     unmoved(page, "desfazer na mão de dez", pressed(page, "desfazer"))
-    score(page, 10, 4)
+    score_on_page(page, 10, 4)
     unmoved(page, "refazer na mão de dez", pressed(page, "refazer"))
-    score(page, 10, 8)
+    score_on_page(page, 10, 8)
 
     # Live, read-only: the rule set named and the same score, no button to tap.
     share = page.context.new_page()
@@ -194,16 +190,16 @@ def test_a_mineiro_queda_is_kept_without_anything_moving(
 
     # Eles run from the mão de dez: 10 x 10, the mão de ferro.
     quick(page, "onze-correu")
-    score(page, 10, 10)
+    score_on_page(page, 10, 10)
     expect(share.get_by_test_id("score-b")).to_have_text("10")
     expect(page.get_by_test_id("mao-de-ferro")).to_contain_text("Quem ganhar leva a partida")
     ferro = steady(page, "ferro")
     assert {"ferro-a", "ferro-b"} <= ferro.keys(), sorted(ferro)
     shot(page, shots, "ferro")
-    next_board(page, lambda: page.get_by_test_id("desfazer").click())
-    score(page, 10, 8)
-    next_board(page, lambda: page.get_by_test_id("refazer").click())
-    score(page, 10, 10)
+    press_on_page(page, "desfazer")
+    score_on_page(page, 10, 8)
+    press_on_page(page, "refazer")
+    score_on_page(page, 10, 10)
     assert_unmoved(ferro, steady(page, "ferro again"), "undo and redo into the ferro")
 
     # Eles win the ferro: the game, whatever the hand is worth.
@@ -218,12 +214,12 @@ def test_a_mineiro_queda_is_kept_without_anything_moving(
     # Games 2 and 3 to Nós: a mão de dez played and won (10 + 4, capped at 12), then a doze;
     # the queda, 2 x 1.
     for game, taps in ((2, ("tap-a-10", "onze-ganhou")), (3, ("tap-a-12",))):
-        next_board(page, lambda: page.get_by_test_id("proxima-partida").click())
+        press_on_page(page, "proxima-partida")
         expect(page.get_by_test_id("serie")).to_have_text(f"Melhor de 3 · partida {game}")
         assert_unmoved(normal, steady(page, f"game {game}"), f"the start of game {game}")
         for testid in taps:
             quick(page, testid)
-        score(page, 12, 0)
+        score_on_page(page, 12, 0)
     expect(page.get_by_test_id("series-a")).to_have_text("2")
     expect(page.get_by_test_id("nova-serie")).to_be_visible()
     assert over.keys() - {"proxima-partida"} <= steady(page, "serie").keys()
@@ -258,7 +254,7 @@ def test_a_mineiro_queda_is_kept_without_anything_moving(
     shot(page, shots, "regras")
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES, ids=IDS)
+@ON_PHONES
 def test_a_mineiro_3x3_table_deals_round_its_six_seats(
     browser: Browser,
     live_server: str,
@@ -271,7 +267,7 @@ def test_a_mineiro_3x3_table_deals_round_its_six_seats(
     all six and back to the first, the mão always the seat after the pé; nothing moves."""
     names = {"time_a": "Nós", "time_b": "Eles"}
     names |= {f"jogador_{seat}": name for seat, name in enumerate(TRIO)}
-    page = phone(browser, contexts, width, height)
+    page = phone_page(browser, contexts, width, height)
     open_mineiro(page, live_server, names, trios=True)
     steady(page, "3x3")
     shot(page, shots, "3x3")
@@ -284,4 +280,4 @@ def test_a_mineiro_3x3_table_deals_round_its_six_seats(
         if hand < 6:
             unmoved(page, f"hand {hand + 1}", pressed(page, f"tap-{'ab'[hand % 2]}-2"))
     assert dealers == [*TRIO, TRIO[0]], dealers
-    score(page, 6, 6)
+    score_on_page(page, 6, 6)

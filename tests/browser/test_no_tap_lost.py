@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
-from .pages import next_board, open_table, score
+from .pages import open_table_on_page, press_on_page, score_on_page
 
 SLOW = 10_000  # ms: the issue's "within 10 s"
 
@@ -50,7 +50,7 @@ def test_taps_made_offline_survive_a_reload_and_land_in_order_when_the_network_r
     back, within 10 s the score is 2 x 3, the log has exactly those hands in that order, and
     nothing is pending."""
     page = installed_phone
-    open_table(page, live_server)
+    open_table_on_page(page, live_server)
     assert page.evaluate("navigator.serviceWorker.ready.then((r) => !!r.active)")
     page.context.set_offline(True)
     for testid in ("tap-a-1", "tap-b-3", "tap-a-1"):
@@ -72,7 +72,7 @@ def test_a_tap_whose_answer_was_lost_is_sent_again_and_counted_once(
     """The tap reaches the server, its answer is dropped on the way back; the page retries and
     the server recognises the client id: one record."""
     page = phones[0]
-    open_table(page, live_server)
+    open_table_on_page(page, live_server)
     dropped: list[int] = []
 
     def drop_first_answer(route: Route) -> None:
@@ -85,12 +85,12 @@ def test_a_tap_whose_answer_was_lost_is_sent_again_and_counted_once(
 
     page.route("**/marcar", drop_first_answer)
     page.get_by_test_id("tap-a-3").click()
-    score(page, 3, 0)
+    score_on_page(page, 3, 0)
     expect(page.get_by_test_id("pendentes")).to_have_count(0, timeout=SLOW)
     assert dropped == [200]
     assert log_lines(page) == ["Nós +3"]
     page.reload()
-    score(page, 3, 0)
+    score_on_page(page, 3, 0)
 
 
 def test_the_tapped_button_shows_at_once_that_the_tap_was_taken(
@@ -98,7 +98,7 @@ def test_the_tapped_button_shows_at_once_that_the_tap_was_taken(
 ) -> None:
     """Before the server answers, the button looks pressed and the slot says it is being sent."""
     page = phones[0]
-    open_table(page, live_server)
+    open_table_on_page(page, live_server)
     held: list[Route] = []
     page.route("**/marcar", lambda route: held.append(route))
     page.get_by_test_id("tap-b-6").click()
@@ -110,23 +110,23 @@ def test_the_tapped_button_shows_at_once_that_the_tap_was_taken(
         page.wait_for_timeout(50)
     assert len(held) == 1
     held[0].continue_()
-    score(page, 0, 6)
+    score_on_page(page, 0, 6)
     expect(page.get_by_test_id("tap-b-6")).not_to_have_class(re.compile(r"\bpending\b"))
     expect(page.get_by_test_id("pendentes")).to_have_count(0)
 
 
 def offline_tap_then_another_phone(page: Page, other: Page, base: str) -> None:
     """This phone taps +1 Nós offline while another phone taps +3 Eles; the network returns."""
-    url = open_table(page, base)
+    url = open_table_on_page(page, base)
     other.goto(url)
     page.context.set_offline(True)
     page.get_by_test_id("tap-a-1").click()
     expect(page.get_by_test_id("pendentes")).to_contain_text("1 toque")
-    next_board(other, lambda: other.get_by_test_id("tap-b-3").click())
+    press_on_page(other, "tap-b-3")
     page.context.set_offline(False)
     expect(page.get_by_test_id("conflito")).to_contain_text("mudou em outro aparelho", timeout=SLOW)
     expect(page.get_by_test_id("conflito")).to_contain_text("Nós +1")
-    score(page, 0, 3)
+    score_on_page(page, 0, 3)
 
 
 def test_a_kept_tap_after_another_phones_change_can_be_sent_anyway(
@@ -137,7 +137,7 @@ def test_a_kept_tap_after_another_phones_change_can_be_sent_anyway(
     page, other = phones
     offline_tap_then_another_phone(page, other, live_server)
     page.get_by_role("button", name="marcar assim mesmo").click()
-    score(page, 1, 3)  # at once, as forecast: the server's answer brings the log
+    score_on_page(page, 1, 3)  # at once, as forecast: the server's answer brings the log
     expect(page.get_by_test_id("conflito")).to_have_count(0)
     expect(page.locator("[data-testid=registro].active")).to_have_count(2, timeout=SLOW)
     assert log_lines(page) == ["Eles +3", "Nós +1"]
@@ -153,14 +153,14 @@ def test_a_kept_tap_after_another_phones_change_can_be_discarded(
     expect(page.get_by_test_id("conflito")).to_have_count(0)
     expect(page.get_by_test_id("pendentes")).to_have_count(0)
     page.reload()
-    score(page, 0, 3)
+    score_on_page(page, 0, 3)
     assert log_lines(page) == ["Eles +3"]
 
 
 def test_undo_takes_back_a_tap_that_is_still_waiting(phones: list[Page], live_server: str) -> None:
     """Offline, +1 then +3 for Nós, then Desfazer: the +3 never leaves the phone."""
     page = phones[0]
-    open_table(page, live_server)
+    open_table_on_page(page, live_server)
     page.context.set_offline(True)
     page.get_by_test_id("tap-a-1").click()
     page.get_by_test_id("tap-a-3").click()
@@ -168,7 +168,7 @@ def test_undo_takes_back_a_tap_that_is_still_waiting(phones: list[Page], live_se
     page.get_by_test_id("desfazer").click()
     expect(page.get_by_test_id("pendentes")).to_contain_text("1 toque")
     page.context.set_offline(False)
-    score(page, 1, 0)
+    score_on_page(page, 1, 0)
     expect(page.get_by_test_id("pendentes")).to_have_count(0, timeout=SLOW)
     assert log_lines(page) == ["Nós +1"]
 
@@ -178,7 +178,7 @@ def test_the_offline_message_clears_by_itself_when_the_server_answers(
 ) -> None:
     """'sem conexão' appears when a poll fails and goes when one succeeds, with no tap."""
     page = phones[0]
-    open_table(page, live_server)
+    open_table_on_page(page, live_server)
     page.context.set_offline(True)
     expect(page.get_by_test_id("sem-conexao")).to_be_visible(timeout=SLOW)
     page.context.set_offline(False)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from .pages import open_table
+from .pages import open_table_on_page
 
 PHONE = {"width": 390, "height": 844}
 # The page's width beyond the viewport's (a horizontal scroll on a phone), in CSS pixels.
@@ -53,7 +53,7 @@ def test_the_rule_book_reads_without_javascript(browser: Browser, live_server: s
 def test_opened_from_a_board_it_shows_the_tables_rules(page: Page, live_server: str) -> None:
     """After the board's Juiz link, the rule book opens with 'Regras desta mesa' and marks the
     table's ferro mode; 'Voltar ao placar' goes back to the board."""
-    board = open_table(page, live_server)
+    board = open_table_on_page(page, live_server)
     page.get_by_role("link", name="Juiz").click()
     page.goto(live_server + "/regras")
     block = page.get_by_test_id("regras-desta-mesa")

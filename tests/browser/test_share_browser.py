@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
 from scorekeeper.web.common import links
 
-from .pages import open_table, tap
+from .pages import open_table_on_page, tap_on_page
 
 MACHINE_IP = "192.0.2.10"  # a documentation address: nothing here ever connects to it
 
@@ -29,7 +29,7 @@ def on_this_machine(link: str, base: str) -> str:
     return base + parts.path + (f"?{parts.query}" if parts.query else "")
 
 
-def watch_link(page: Page, board_url: str) -> str:
+def watch_link_on_page(page: Page, board_url: str) -> str:
     """The viewers' link, read from the share page, as this machine reaches it."""
     page.goto(board_url)
     page.get_by_test_id("compartilhar").click()
@@ -54,8 +54,8 @@ def test_share_page_reveals_the_scorer_code_on_mostrar(
 ) -> None:
     """Both codes render; the scorer's only after 'mostrar', which then reads 'esconder'."""
     errors = csp_errors(page)
-    board = open_table(page, live_server)
-    watch_link(page, board)
+    board = open_table_on_page(page, live_server)
+    watch_link_on_page(page, board)
     expect(page.get_by_test_id("qr-assistir").locator("svg")).to_be_visible()
     expect(page.get_by_test_id("qr-marcar")).to_be_hidden()
     expect(page.get_by_role("button", name="Copiar link").first).to_be_visible()
@@ -85,7 +85,7 @@ def test_share_page_opened_as_127_shows_lan_codes_and_one_line_about_it(
     page: Page, live_server: str, shots: Path
 ) -> None:
     """No restart, no command: the codes carry the LAN address and one line says so."""
-    board = open_table(page, live_server)
+    board = open_table_on_page(page, live_server)
     page.goto(board + "/compartilhar")
     port = urlsplit(live_server).port
     note = page.get_by_test_id("nota-endereco")
@@ -106,21 +106,21 @@ def test_viewer_follows_the_score_and_reconnects(
     """A tap shows on the viewer by its next poll; a cut shows 'reconectando…' and heals by
     itself."""
     scorer = browser.new_context().new_page()
-    board = open_table(scorer, live_server)
+    board = open_table_on_page(scorer, live_server)
     viewer = browser.new_context().new_page()
     errors = csp_errors(viewer)
-    viewer.goto(watch_link(scorer, board))
+    viewer.goto(watch_link_on_page(scorer, board))
     expect(viewer.get_by_test_id("score-a")).to_have_text("0")
     expect(viewer.locator("#live button, #live form")).to_have_count(0)
     scorer.goto(board)
-    tap(scorer, "a", "+3")
+    tap_on_page(scorer, "a", "+3")
     expect(viewer.get_by_test_id("score-a")).to_have_text("3")
     expect(viewer.get_by_test_id("ultima")).to_contain_text("Nós +3")
     viewer.route("**/placar*", lambda route: route.abort())
     expect(viewer.get_by_test_id("reconectando")).to_have_text("reconectando…")
     expect(viewer.get_by_test_id("reconectando")).to_have_count(1)
     viewer.screenshot(path=str(shots / "live-reconectando-390.png"))
-    tap(scorer, "b", "+1")
+    tap_on_page(scorer, "b", "+1")
     viewer.unroute("**/placar*")
     expect(viewer.get_by_test_id("reconectando")).to_have_count(0)
     expect(viewer.get_by_test_id("score-b")).to_have_text("1")
@@ -132,8 +132,8 @@ def test_viewer_follows_the_score_and_reconnects(
 def test_modo_tv_and_a_rotated_link(browser: Browser, live_server: str, shots: Path) -> None:
     """The TV layout fills a wide screen; after 'Trocar links' the viewer is told to rescan."""
     scorer = browser.new_context().new_page()
-    board = open_table(scorer, live_server)
-    link = watch_link(scorer, board)
+    board = open_table_on_page(scorer, live_server)
+    link = watch_link_on_page(scorer, board)
     tv = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
     tv.goto(link + "?tv=1")
     expect(tv.locator("#live.tv")).to_be_visible()

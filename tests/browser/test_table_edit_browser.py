@@ -6,12 +6,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .pages import assert_unmoved, geometry, next_board, score, side, tap
+from .pages import (
+    ON_PHONES,
+    assert_unmoved,
+    geometry,
+    press_on_page,
+    score_on_page,
+    side_on_page,
+    tap_on_page,
+)
 
-SIZES = [pytest.param(w, h, id=f"{w}x{h}") for w, h in ((320, 568), (390, 844))]
 SEATS = ("Ana", "Beto", "Caio", "Duda")
 
 
@@ -26,7 +32,7 @@ def start(page: Page, base: str) -> None:
     page.wait_for_url("**/m/*")
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES)
+@ON_PHONES
 def test_names_edited_mid_series_show_at_once_and_no_tap_moves(
     browser: Browser, live_server: str, shots: Path, width: int, height: int
 ) -> None:
@@ -39,9 +45,9 @@ def test_names_edited_mid_series_show_at_once_and_no_tap_moves(
     page.goto(live_server + "/")
     page.screenshot(path=str(shots / f"home-{size}.png"), full_page=True)
     start(page, live_server)
-    tap(page, "a", "+12")
-    next_board(page, lambda: page.get_by_test_id("proxima-partida").click())
-    tap(page, "b", "+3")
+    tap_on_page(page, "a", "+12")
+    press_on_page(page, "proxima-partida")
+    tap_on_page(page, "b", "+3")
     before = geometry(page)
 
     page.get_by_test_id("editar-mesa").click()
@@ -64,16 +70,16 @@ def test_names_edited_mid_series_show_at_once_and_no_tap_moves(
     page.get_by_test_id("salvar-mesa").click()
     page.wait_for_url(lambda url: not url.endswith("/editar"))
 
-    expect(side(page, "a").locator("h2")).to_have_text("Os Zapeiros")
+    expect(side_on_page(page, "a").locator("h2")).to_have_text("Os Zapeiros")
     expect(page.get_by_test_id("confirmacao")).to_contain_text("Nomes mudados")
-    score(page, 0, 3)
+    score_on_page(page, 0, 3)
     expect(page.get_by_test_id("serie")).to_have_text("Melhor de 3 · partida 2")
     expect(page.get_by_test_id("series-a")).to_have_text("1")
     page.screenshot(path=str(shots / f"board-editada-{size}.png"))
     assert_unmoved(before, geometry(page), "names edited")
 
-    next_board(page, lambda: page.get_by_test_id("desfazer").click())
-    expect(side(page, "a").locator("h2")).to_have_text("Nós")
-    score(page, 0, 3)
+    press_on_page(page, "desfazer")
+    expect(side_on_page(page, "a").locator("h2")).to_have_text("Nós")
+    score_on_page(page, 0, 3)
     assert_unmoved(before, geometry(page), "edit undone")
     context.close()

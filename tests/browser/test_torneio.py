@@ -28,7 +28,7 @@ from scorekeeper.extensions import db
 
 from ..conftest import require_program
 from .conftest import PHONE
-from .pages import side
+from .pages import confirmed, tap_on_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -120,20 +120,6 @@ def tv_score(tv: Page, mesa: int, placar: str, pairs: tuple[str, str] | None = N
     expect(card).to_have_attribute("data-placar", placar, timeout=FOLLOWS_MS)
     for pair in pairs or ():
         expect(card).to_contain_text(pair, timeout=FOLLOWS_MS)
-
-
-def confirmed(board: Page) -> None:
-    """The board's taps have reached the server (nothing waits, nothing forecast)."""
-    expect(board.get_by_test_id("pendentes")).to_have_count(0)
-    expect(board.locator("#board")).not_to_have_class(re.compile(r"\bprevisto\b"))
-
-
-def tap(board: Page, team: str, label: str) -> None:
-    """Tap +N under a side of a mesa's board and wait until the server has it."""
-    rev = board.locator("#board").get_attribute("data-rev")
-    side(board, team).get_by_role("button", name=label, exact=True).click()
-    expect(board.locator("#board")).not_to_have_attribute("data-rev", rev or "")
-    confirmed(board)
 
 
 def playing(board: Page, pairs: tuple[str, str]) -> None:
@@ -236,13 +222,13 @@ def test_a_torneio_of_8_pairs_on_3_mesas_from_the_mesas_links_with_the_tv_follow
     # page offers to show it); then the waiting quarter-final is called to mesa 1 and its phone
     # goes there.
     expect(org.get_by_test_id("novidades")).to_have_count(0)
-    tap(mesa[1], "a", "+3")
+    tap_on_page(mesa[1], "a", "+3", confirm=True)
     tv_score(tv, 1, "3-0")
     org.get_by_test_id("novidades").get_by_role("link").click()
     expect(org.locator("[data-testid=mesa][data-mesa='1']")).to_contain_text("3-0")
     expect(org.locator("form.trocar")).to_have_count(0)  # a game started: the draw stays
     tv_shows(tv, "1-0", "jogando", mesa=1)
-    tap(mesa[1], "a", "+9")
+    tap_on_page(mesa[1], "a", "+9", confirm=True)
     tv_shows(tv, "1-0", "fim", q["1-0"][0], mesa=1)
     tv_shows(tv, "1-3", "jogando", mesa=1)
     tv_score(tv, 1, "0-0", q["1-3"])
@@ -268,7 +254,7 @@ def test_a_torneio_of_8_pairs_on_3_mesas_from_the_mesas_links_with_the_tv_follow
 
     # Mesa 3 ends its quarter-final; nothing is playable for it, so its phone shows the free
     # mesa's page.
-    tap(mesa[3], "a", "+12")
+    tap_on_page(mesa[3], "a", "+12", confirm=True)
     tv_shows(tv, "1-2", "fim", q["1-2"][0], mesa=3)
     next_at_mesa(mesa[3])
     expect(mesa[3].get_by_test_id("mesa-livre")).to_have_attribute("data-mesa", "3")
@@ -288,7 +274,7 @@ def test_a_torneio_of_8_pairs_on_3_mesas_from_the_mesas_links_with_the_tv_follow
     # Mesa 1 ends the last quarter-final: the 2nd semi-final is called to mesa 1 (the lowest
     # free); then an undo on that finished board reopens it: its result and the call it set
     # off (not started yet) are taken back.
-    tap(mesa[1], "b", "+12")
+    tap_on_page(mesa[1], "b", "+12", confirm=True)
     tv_shows(tv, "1-3", "fim", q["1-3"][1], mesa=1)
     tv_shows(tv, "2-1", "jogando", mesa=1)
     rev = mesa[1].locator("#board").get_attribute("data-rev")
@@ -302,9 +288,9 @@ def test_a_torneio_of_8_pairs_on_3_mesas_from_the_mesas_links_with_the_tv_follow
     shows(org, "1-3", "jogando", mesa=1)
     shows(org, "2-1", "aguardando")
     # Played again, the other way round this time.
-    tap(mesa[1], "a", "+3")
+    tap_on_page(mesa[1], "a", "+3", confirm=True)
     tv_score(tv, 1, "3-0")
-    tap(mesa[1], "a", "+9")
+    tap_on_page(mesa[1], "a", "+9", confirm=True)
     semi_2 = (q["1-2"][1], q["1-3"][0])
     tv_shows(tv, "1-3", "fim", q["1-3"][0], mesa=1)
     tv_shows(tv, "2-1", "jogando", mesa=1)
@@ -319,9 +305,9 @@ def test_a_torneio_of_8_pairs_on_3_mesas_from_the_mesas_links_with_the_tv_follow
 
     # Both semi-finals end: the 3rd place and the final are called to mesas 2 and 3 (mesa 1 is
     # paused); mesa 3's free page follows its call by itself.
-    tap(mesa[2], "a", "+12")
+    tap_on_page(mesa[2], "a", "+12", confirm=True)
     tv_shows(tv, "2-0", "fim", semi_1[0], mesa=2)
-    tap(mesa[1], "b", "+12")
+    tap_on_page(mesa[1], "b", "+12", confirm=True)
     tv_shows(tv, "2-1", "fim", semi_2[1], mesa=1)
     final, third = (semi_1[0], semi_2[1]), (semi_1[1], semi_2[0])
     tv_shows(tv, "3", "jogando", mesa=2)
@@ -355,10 +341,10 @@ def test_a_torneio_of_8_pairs_on_3_mesas_from_the_mesas_links_with_the_tv_follow
     # The 3rd place ends; the final is at 3 x 0 when the round reaches its limit: under the rule
     # 'lider' the TV's next read gives it to the pair ahead, decided in time, with a line in its
     # mesa's log. The podium on the TV, the organiser's page and the mesas.
-    tap(mesa[2], "b", "+12")
+    tap_on_page(mesa[2], "b", "+12", confirm=True)
     tv_shows(tv, "3", "fim", third[1], mesa=2)
     expect(tv.get_by_test_id("campeao")).to_have_count(0)
-    tap(mesa[3], "a", "+3")
+    tap_on_page(mesa[3], "a", "+3", confirm=True)
     tv_score(tv, 3, "3-0", final)
     time_up(live_app, org, 3)
     tv_shows(tv, "3-0", "fim", final[0], mesa=3)
@@ -420,7 +406,7 @@ def test_a_torneio_of_5_pairs_passes_3_on_byes_and_calls_what_can_be_played(
         + path_of(org.locator("[data-testid=mesa-link][data-mesa='1']").get_attribute("href") or "")
     )
     playing(phone, pairs)
-    tap(phone, "a", "+12")
+    tap_on_page(phone, "a", "+12", confirm=True)
     tv_shows(tv, real, "fim", pairs[0], mesa=1)
     expect(tv.locator("[data-testid=jogo][data-rodada='2'][data-estado=jogando]")).to_have_count(
         2, timeout=FOLLOWS_MS
@@ -451,7 +437,7 @@ def test_a_wo_closes_the_match_on_its_mesas_phone_which_moves_on_by_itself(
     key = org.locator("[data-testid=jogo][data-mesa='1']").first.get_attribute("data-key") or ""
     pairs = names(org, key)
     playing(phone, pairs)
-    tap(phone, "a", "+3")
+    tap_on_page(phone, "a", "+3", confirm=True)
     found = match(org, key)
     found.locator("summary").click()
     found.get_by_test_id("wo-b").click()
@@ -506,7 +492,7 @@ def test_the_tv_announces_the_latest_call_large_and_may_sound_it(
     for n in (1, 2):
         phone = new_page(browser, opened, PHONE)
         phone.goto(base + links[n])
-        tap(phone, "a", "+12")
+        tap_on_page(phone, "a", "+12", confirm=True)
     expect(call).to_contain_text("Final", timeout=FOLLOWS_MS)
     tv.wait_for_function(f"window.sounds > {before}")
     tv.screenshot(path=str(shots / "torneio-tv-chamada-1920.png"))

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from .pages import next_board, side, tap
+from .pages import press_on_page, side_on_page, tap_on_page
 
 SEATS = ("Ana", "Beto", "Caio", "Duda")  # seats 0 and 2 are side a, 1 and 3 side b
 # Three evenings of best-of-3 series: each game a list of (side, points) taps.
@@ -66,10 +66,10 @@ def play_evening(page: Page, games: list[list[tuple[str, int]]]) -> None:
     """Tap every hand of an evening, moving to the next game after each finished one."""
     for number, game in enumerate(games):
         for team, value in game:
-            tap(page, team, f"+{value}")
+            tap_on_page(page, team, f"+{value}")
         finished = number + 1 < len(games)
         if finished and page.get_by_test_id("proxima-partida").count():
-            next_board(page, lambda: page.get_by_test_id("proxima-partida").click())
+            press_on_page(page, "proxima-partida")
 
 
 def test_a_turma_plays_three_evenings_and_its_statistics_add_up(
@@ -98,7 +98,7 @@ def test_a_turma_plays_three_evenings_and_its_statistics_add_up(
     expect(page.get_by_test_id("fim")).to_contain_text("Série para")
     page.get_by_test_id("jogar-de-novo").click()  # at the end of the series, on the board
     page.wait_for_url(lambda url: "/m/" in url and url != board)
-    expect(side(page, "a")).to_contain_text("0")
+    expect(side_on_page(page, "a")).to_contain_text("0")
     play_evening(page, EVENINGS[1])
 
     page.goto(turma)
@@ -167,7 +167,7 @@ def test_a_turma_reads_on_a_phone_and_moves_to_another_tento(
     turma = page.url
     page.goto(board)
     for value in ("+9", "+1", "+1"):
-        tap(page, "b", value)  # Patos at 11: a mão de onze
+        tap_on_page(page, "b", value)  # Patos at 11: a mão de onze
     rev = page.locator("#board").get_attribute("data-rev") or ""
     page.get_by_test_id("onze-correu").click()
     expect(page.locator("#board")).not_to_have_attribute("data-rev", rev)

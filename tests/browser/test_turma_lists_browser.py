@@ -20,7 +20,7 @@ from .test_turma_browser import _OVERFLOWING
 TABLES = 60  # four new players at each: 240 players, more than the merge form lists
 
 
-def big_turma(app: Flask, name: str) -> str:
+def listed_turma(app: Flask, name: str) -> str:
     """A turma of TABLES tables (every fifth Truco Mineiro), four players at each never seen
     at another, each game won at once by one side; its scorer token."""
     token = ""
@@ -55,7 +55,7 @@ def test_a_big_turmas_lists_read_and_page_on_a_phone(
     them; the merge form has two text fields. Nothing reaches past the screen's width."""
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
-    turma = f"{live_server}/turma/{big_turma(live_app, f'Grande {width}')}"
+    turma = f"{live_server}/turma/{listed_turma(live_app, f'Grande {width}')}"
     page.goto(turma)
     expect(page.get_by_test_id("stats-jogador")).to_have_count(2 * present.STATS_ON_PAGE)
     assert page.evaluate(_OVERFLOWING) == []

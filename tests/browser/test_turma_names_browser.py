@@ -7,12 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from .pages import next_board, tap
+from .pages import ON_PHONES, phone_context, press_on_page, tap_on_page
 
-SIZES = [pytest.param(w, h, id=f"{w}x{h}") for w, h in ((320, 568), (390, 844))]
 SEATS = {"jogador_0": "Zé", "jogador_1": "Tiao", "jogador_2": "Bia", "jogador_3": "Duda"}
 
 # Every visible element of the main region whose box leaves the viewport sideways, and the
@@ -31,7 +29,7 @@ _OUTSIDE = """() => {
 }"""
 
 
-def assert_within(page: Page) -> None:
+def assert_not_wider(page: Page) -> None:
     """Nothing on the page leaves the viewport sideways."""
     bad = page.evaluate(_OUTSIDE)
     assert not bad, bad
@@ -57,16 +55,6 @@ def assert_targets(page: Page, selector: str, count: int) -> None:
         assert reached, (selector, index)
 
 
-def phone(browser: Browser, width: int, height: int, *, scripts: bool = True) -> BrowserContext:
-    """A phone-sized context in pt-BR (JavaScript off when `scripts` is false)."""
-    return browser.new_context(
-        viewport={"width": width, "height": height},
-        locale="pt-BR",
-        java_script_enabled=scripts,
-        service_workers="block",
-    )
-
-
 def open_named(page: Page, base: str, **names: str) -> str:
     """A best of 3 opened from the home page with these names; the board's URL."""
     page.goto(base + "/")
@@ -88,7 +76,7 @@ def save_in_new_turma(page: Page, board: str) -> str:
     return page.url
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES)
+@ON_PHONES
 def test_a_name_edited_mid_series_asks_typo_or_another_person(
     browser: Browser, live_server: str, shots: Path, width: int, height: int
 ) -> None:
@@ -97,12 +85,12 @@ def test_a_name_edited_mid_series_asks_typo_or_another_person(
     saving without a choice is refused and asks again; "Corrigir o nome" saves, and the
     turma credits the game played before to the new name."""
     size = f"{width}x{height}"
-    context = phone(browser, width, height)
+    context = phone_context(browser, width, height, service_workers="block")
     page = context.new_page()
     board = open_named(page, live_server)
-    tap(page, "b", "+12")
-    next_board(page, lambda: page.get_by_test_id("proxima-partida").click())
-    tap(page, "a", "+3")
+    tap_on_page(page, "b", "+12")
+    press_on_page(page, "proxima-partida")
+    tap_on_page(page, "a", "+3")
     turma = save_in_new_turma(page, board)
 
     page.goto(board + "/editar")
@@ -113,7 +101,7 @@ def test_a_name_edited_mid_series_asks_typo_or_another_person(
     page.fill("input[name=jogador_1]", "Tião")
     expect(question).to_be_visible()
     assert_targets(page, "[data-testid=nomes-pergunta] label", 2)
-    assert_within(page)
+    assert_not_wider(page)
     question.scroll_into_view_if_needed()
     page.screenshot(path=str(shots / f"editar-pergunta-nome-{size}.png"), full_page=True)
 
@@ -121,7 +109,7 @@ def test_a_name_edited_mid_series_asks_typo_or_another_person(
     expect(page.get_by_test_id("mensagem")).to_contain_text("Você mudou um nome")
     expect(question).to_be_visible()
     expect(page.locator("input[name=jogador_1]")).to_have_value("Tião")
-    assert_within(page)
+    assert_not_wider(page)
     page.screenshot(path=str(shots / f"editar-pergunta-recusa-{size}.png"), full_page=True)
     page.get_by_test_id("nomes-corrigir").click()
     expect(page.locator("input[name=nomes][value=corrigir]")).to_be_checked()
@@ -136,26 +124,28 @@ def test_a_name_edited_mid_series_asks_typo_or_another_person(
     context.close()
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES)
+@ON_PHONES
 def test_without_javascript_the_edit_asks_and_saves_another_person(
     browser: Browser, live_server: str, shots: Path, width: int, height: int
 ) -> None:
     """With JavaScript off the question is on the form from the start; "Entrou outra pessoa"
     saves with a plain post, and the board shows the new name."""
     size = f"{width}x{height}"
-    scripted = phone(browser, width, height)
+    scripted = phone_context(browser, width, height, service_workers="block")
     page = scripted.new_page()
     board = open_named(page, live_server)
-    tap(page, "a", "+3")
+    tap_on_page(page, "a", "+3")
     scripted.close()
-    context = phone(browser, width, height, scripts=False)
+    context = phone_context(
+        browser, width, height, java_script_enabled=False, service_workers="block"
+    )
     page = context.new_page()
     page.goto(board + "/editar")
     expect(page.get_by_test_id("nomes-pergunta")).to_be_visible()
     page.fill("input[name=jogador_0]", "Rui")
     page.get_by_test_id("nomes-substituir").click()
     assert_targets(page, "[data-testid=nomes-pergunta] label", 2)
-    assert_within(page)
+    assert_not_wider(page)
     page.screenshot(path=str(shots / f"editar-pergunta-sem-js-{size}.png"), full_page=True)
     page.get_by_test_id("salvar-mesa").click()
     page.wait_for_url(board)
@@ -163,7 +153,7 @@ def test_without_javascript_the_edit_asks_and_saves_another_person(
     context.close()
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES)
+@ON_PHONES
 def test_juntar_nomes_makes_the_turma_read_the_name_chosen(
     browser: Browser, live_server: str, shots: Path, width: int, height: int
 ) -> None:
@@ -171,10 +161,10 @@ def test_juntar_nomes_makes_the_turma_read_the_name_chosen(
     no "Tião" in the statistics, the pair and the chart read "Sebastião e Duda", the merge's
     fields are targets of 44 px or more and nothing is wider than the screen."""
     size = f"{width}x{height}"
-    context = phone(browser, width, height)
+    context = phone_context(browser, width, height, service_workers="block")
     page = context.new_page()
     first = open_named(page, live_server, jogador_1="Tião")
-    tap(page, "a", "+12")
+    tap_on_page(page, "a", "+12")
     turma = save_in_new_turma(page, first)
     page.get_by_test_id("jogar-de-novo").click()
     page.wait_for_url("**/m/*")
@@ -183,14 +173,14 @@ def test_juntar_nomes_makes_the_turma_read_the_name_chosen(
     expect(page.get_by_test_id("nomes-pergunta")).to_have_count(0)
     page.get_by_test_id("salvar-mesa").click()
     page.wait_for_url(lambda url: not url.endswith("/editar"))
-    tap(page, "b", "+12")
+    tap_on_page(page, "b", "+12")
 
     page.goto(turma)
     form = page.get_by_test_id("juntar-nomes")
     form.locator("select[name=de]").select_option(label="Tião")
     form.locator("select[name=para]").select_option(label="Sebastião")
     assert_targets(page, "[data-testid=juntar-nomes] select, [data-testid=juntar-nomes] button", 3)
-    assert_within(page)
+    assert_not_wider(page)
     form.get_by_role("button", name="Juntar").click()
     page.wait_for_url(turma)
 
@@ -202,7 +192,7 @@ def test_juntar_nomes_makes_the_turma_read_the_name_chosen(
     expect(page.locator(pair)).to_have_count(1)
     bar = "[data-testid=grafico-barra][data-nome='Sebastião e Duda']"
     expect(page.locator(bar)).to_have_count(1)
-    assert_within(page)
+    assert_not_wider(page)
     stats.scroll_into_view_if_needed()
     page.screenshot(path=str(shots / f"turma-juntar-nomes-{size}.png"), full_page=True)
     context.close()

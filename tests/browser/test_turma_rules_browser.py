@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from .pages import next_board
+from .pages import press_on_page
 from .test_turma_browser import _OVERFLOWING
 
 NAMES = ("Ana Beatriz", "Roberto", "Caio", "Maria Eduarda", "Edu", "Fabiana")
@@ -37,7 +37,7 @@ def test_a_turma_of_both_rule_sets_shows_each_apart_on_a_phone(
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
     open_from_form(page, live_server, 4, mineiro=False)
-    next_board(page, lambda: page.get_by_test_id("tap-a-12").click())
+    press_on_page(page, "tap-a-12")
     page.get_by_test_id("salvar-turma").click()
     page.fill("input[name=nome]", f"Quinta {width}")
     page.get_by_role("button", name="Criar turma").click()
@@ -45,7 +45,7 @@ def test_a_turma_of_both_rule_sets_shows_each_apart_on_a_phone(
     turma = page.url
 
     open_from_form(page, live_server, 6, mineiro=True)
-    next_board(page, lambda: page.get_by_test_id("tap-b-12").click())
+    press_on_page(page, "tap-b-12")
     page.get_by_test_id("salvar-turma").click()
     page.fill("input[name=link]", turma)
     page.get_by_role("button", name="Salvar nesta turma").click()

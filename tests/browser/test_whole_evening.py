@@ -10,12 +10,18 @@ import re
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
-import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from .pages import assert_unmoved, geometry, hold, next_board, score
+from .pages import (
+    ON_PHONES,
+    assert_unmoved,
+    confirmed,
+    geometry,
+    hold,
+    press_on_page,
+    score_on_page,
+)
 
-SIZES = ((320, 568), (390, 844))
 FRAME_MS = 50  # the score on screen within about a frame of the tap
 SLOW = 10_000  # ms: a retry or a poll on a busy machine
 
@@ -47,13 +53,7 @@ def tap_at_once(page: Page, testid: str) -> float:
     return float(elapsed)
 
 
-def confirmed(page: Page) -> None:
-    """Wait until no tap waits for the server (the forecast confirmed)."""
-    expect(page.get_by_test_id("pendentes")).to_have_count(0, timeout=SLOW)
-    expect(page.locator("#board")).not_to_have_class(re.compile(r"\bprevisto\b"), timeout=SLOW)
-
-
-@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@ON_PHONES
 def test_a_whole_evening_without_a_stumble(
     browser: Browser,
     live_server: str,
@@ -89,8 +89,8 @@ def test_a_whole_evening_without_a_stumble(
     page.route("**/marcar", hold)
     elapsed = tap_at_once(page, "tap-a-3")
     assert elapsed < FRAME_MS, f"score shown {elapsed:.0f} ms after the tap"
-    confirmed(page)
-    score(page, 3, 0)
+    confirmed(page, SLOW)
+    score_on_page(page, 3, 0)
     page.unroute("**/marcar")
 
     # Offline: the tap moves the big score and waits; back online it lands once.
@@ -98,11 +98,11 @@ def test_a_whole_evening_without_a_stumble(
     elapsed = tap_at_once(page, "tap-b-1")
     assert elapsed < FRAME_MS, f"offline score shown {elapsed:.0f} ms after the tap"
     expect(page.get_by_test_id("pendentes")).to_contain_text("1 toque")
-    score(page, 3, 1)
+    score_on_page(page, 3, 1)
     page.screenshot(path=str(shots / f"noite-offline-{size}.png"))
     context.set_offline(False)
-    confirmed(page)
-    score(page, 3, 1)
+    confirmed(page, SLOW)
+    score_on_page(page, 3, 1)
 
     # The names fixed mid-series: the score, the series and every target stay where they were.
     page.get_by_test_id("editar-mesa").click()
@@ -114,7 +114,7 @@ def test_a_whole_evening_without_a_stumble(
     expect(page.get_by_test_id("confirmacao")).to_contain_text("Nomes mudados")
     expect(page.get_by_test_id("team-a")).to_contain_text("Patos Reais")
     expect(page.get_by_test_id("serie")).to_contain_text("Melhor de 3 · partida 1")
-    score(page, 3, 1)
+    score_on_page(page, 3, 1)
     assert_unmoved(before, geometry(page), "the edit of the names")
 
     # Saved in a turma, the board links back to it.
@@ -137,8 +137,8 @@ def test_a_whole_evening_without_a_stumble(
     assert page.evaluate("typeof navigator.share") == "undefined"
     lan = re.compile(r"^https?://(?!127\.0\.0\.1)[^/]+/v/")
     context.route(lan, lambda route: route.fulfill(body="ao vivo", content_type="text/plain"))
-    next_board(page, lambda: page.get_by_test_id("tap-a-12").click())
-    confirmed(page)
+    press_on_page(page, "tap-a-12")
+    confirmed(page, SLOW)
     expect(page.get_by_test_id("compartilhar-resultado")).to_be_visible()
     with context.expect_page() as opened:
         page.get_by_test_id("compartilhar-resultado").click()

@@ -57,7 +57,9 @@ def stream(scorer: Scorer, tables: list[str], log: list[Sent], stop: threading.E
         assert status in ((409,) if stale else (200, 422)), (status, code)
 
 
-def records(app: Flask, edit: str) -> tuple[int, list[tuple[str, int | None, int | None]]]:
+def revision_and_outcomes(
+    app: Flask, edit: str
+) -> tuple[int, list[tuple[str, int | None, int | None]]]:
     """A table's revision and the outcomes of its records, from the database."""
     with app.app_context():
         mesa = db.session.execute(db.select(Mesa).filter_by(edit_token=edit)).scalar_one()
@@ -103,7 +105,7 @@ def test_sigkill_mid_stream_keeps_every_acknowledged_tap_and_nothing_else(
     in_flight = log[-1]
     for edit in tables:
         acknowledged = [outcome(s.code) for s in log if s.edit == edit and s.status == 200]
-        revision, stored = records(app, edit)
+        revision, stored = revision_and_outcomes(app, edit)
         if edit == in_flight.edit and stored != acknowledged:
             assert stored == [*acknowledged, outcome(in_flight.code)], edit
         else:
@@ -112,7 +114,7 @@ def test_sigkill_mid_stream_keeps_every_acknowledged_tap_and_nothing_else(
     with running(database_url, tmp_path) as restarted:
         checker = Scorer(restarted.url)
         for edit in tables:
-            revision, _ = records(app, edit)
+            revision, _ = revision_and_outcomes(app, edit)
             seen = checker.open(edit)
             assert seen.rev == revision
             response = checker.post(edit, "marcar", revision, o=seen.buttons[0])

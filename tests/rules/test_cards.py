@@ -25,15 +25,13 @@ from scorekeeper.rules import (
     strength_order,
 )
 
-from .rulesets import FIXA, LIMPO, LIMPO_FIXA, SUJO
+from .rulesets import FIXA, LIMPO, LIMPO_FIXA, SUJO, assert_pt_error
 
 # Straight from the rules text.
 SUJO_RANKS = ["4", "5", "6", "7", "Q", "J", "K", "A", "2", "3"]
 LIMPO_RANKS = ["Q", "J", "K", "A", "2", "3"]
 SUIT_LETTERS = ["p", "c", "e", "o"]  # paus, copas, espadas, ouros: manilha order, strongest first
 COMMONS_STRONGEST_FIRST = ["3", "2", "A", "K", "J", "Q", "7", "6", "5", "4"]
-
-PT_WORDS = ("carta", "vira", "baralho", "manilha", "naipe", "valor", "rodada")
 
 
 def cards(*texts: str) -> set[Card]:
@@ -42,13 +40,6 @@ def cards(*texts: str) -> set[Card]:
 
 def all_of(ranks: list[str]) -> set[Card]:
     return {Card.parse(r + s) for r in ranks for s in SUIT_LETTERS}
-
-
-def assert_pt_error(excinfo: pytest.ExceptionInfo[RulesError], *words: str) -> None:
-    message = str(excinfo.value)
-    assert message.strip(), "RulesError without a message"
-    wanted = words or PT_WORDS
-    assert any(w in message.lower() for w in wanted), message
 
 
 # --------------------------------------------------------------------------------------------

@@ -11,15 +11,11 @@ import pytest
 
 from scorekeeper.rules import RulesError, RuleSet, judge_hand, judge_round
 
+from .rulesets import assert_pt_error
+
 N, E, T = "nos", "eles", None  # the two default sides and a tied round
 
 SUJO = RuleSet()
-
-
-def assert_pt_error(excinfo: pytest.ExceptionInfo[RulesError], *words: str) -> None:
-    message = str(excinfo.value)
-    assert message.strip(), "RulesError without a message"
-    assert any(w in message.lower() for w in words), message
 
 
 # --------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import pytest
 
 from scorekeeper.rules import Card, RulesError, RuleSet, judge_round
 
-from .rulesets import FIXA, LIMPO, LIMPO_FIXA, SUJO
+from .rulesets import FIXA, LIMPO, LIMPO_FIXA, SUJO, assert_pt_error
 
 PRIMEIRA = RuleSet(tie_opener="primeira_empatada")
 
@@ -32,12 +32,6 @@ def judge(plays, *, ruleset=SUJO, vira=VIRA, round_number=1, **kwargs):
     if ruleset.fixed:
         vira = None
     return judge_round(plays, ruleset=ruleset, vira=vira, round_number=round_number, **kwargs)
-
-
-def assert_pt_error(excinfo: pytest.ExceptionInfo[RulesError], *words: str) -> None:
-    message = str(excinfo.value)
-    assert message.strip(), "RulesError without a message"
-    assert any(w in message.lower() for w in words), message
 
 
 # --------------------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ from scorekeeper.rules import (
 )
 
 from ..profiles import examples
+from .rulesets import seat_after, seat_side, seats_of
 
 PROPS = settings(
     deadline=None, max_examples=examples(200), suppress_health_check=[HealthCheck.too_slow]
@@ -191,16 +192,7 @@ def legal_hands(draw: st.DrawFn, rules: Variant) -> tuple[dict[str, object], lis
         "variant": rules,
     }
 
-    def side(seat: int) -> int:
-        return (seat - 1) % 2
-
-    def after(seat: int, n: int = 1) -> int:
-        return (seat - 1 + n) % players + 1
-
-    def seats_of(which: int, start: int) -> list[int]:
-        return [after(start, i) for i in range(players) if side(after(start, i)) == which]
-
-    def won_by(winner: int, worth: int) -> Outcome:
+    def won_in_variant(winner: int, worth: int) -> Outcome:
         if special is Special.FERRO:
             return special_outcome(rules, Kind.FERRO, winner)
         if special.onze_side is not None:
@@ -212,7 +204,7 @@ def legal_hands(draw: st.DrawFn, rules: Variant) -> tuple[dict[str, object], lis
     onze = special.onze_side
     if onze is not None:
         choice = draw(st.sampled_from(["aceita", "corre"]))
-        candidates = seats_of(onze, mao)
+        candidates = seats_of(onze, mao, players)
         decider = draw(st.sampled_from(candidates)) if anyone else candidates[0]
         events.append(f"{decider}:{choice}")
         if choice == "corre":
@@ -221,16 +213,17 @@ def legal_hands(draw: st.DrawFn, rules: Variant) -> tuple[dict[str, object], lis
     worth, locked, opener = special.worth_in(rules), None, mao
     results: list[int | None] = []
     for number in (1, 2, 3):
-        order = [after(opener, i) for i in range(players)]
+        order = [seat_after(opener, players, i) for i in range(players)]
         plays: list[tuple[str, str]] = []
         for seat in order:
-            may_call = special is Special.NORMAL and worth < ladder[-1] and locked != side(seat)
+            mine = seat_side(seat)
+            may_call = special is Special.NORMAL and worth < ladder[-1] and locked != mine
             if may_call and draw(st.integers(0, 3)) == 0:
                 asker = seat
                 answerer = (
-                    draw(st.sampled_from(seats_of(1 - side(asker), asker)))
+                    draw(st.sampled_from(seats_of(1 - seat_side(asker), asker, players)))
                     if anyone
-                    else after(asker)
+                    else seat_after(asker, players)
                 )
                 asked = ladder[ladder.index(worth) + 1]
                 events.append(f"{asker}:{rules.word_for(asked).value}")
@@ -240,18 +233,19 @@ def legal_hands(draw: st.DrawFn, rules: Variant) -> tuple[dict[str, object], lis
                     )
                     if answer == "aceita":
                         events.append(f"{answerer}:aceita")
-                        worth, locked = asked, side(asker)
+                        worth, locked = asked, seat_side(asker)
                         break
                     if answer == "corre":
                         events.append(f"{answerer}:corre")
-                        return setup, events, Outcome(Kind.NORMAL, side(asker), worth)
+                        return setup, events, Outcome(Kind.NORMAL, seat_side(asker), worth)
                     worth, asked = asked, ladder[ladder.index(asked) + 1]
                     events.append(f"{answerer}:{rules.word_for(asked).value}")
-                    back = draw(st.sampled_from(seats_of(side(asker), asker))) if anyone else asker
+                    partners = seats_of(seat_side(asker), asker, players)
+                    back = draw(st.sampled_from(partners)) if anyone else asker
                     asker, answerer = answerer, back
             if draw(st.integers(0, 40)) == 0:
                 events.append(f"{seat}:corre")
-                return setup, events, won_by(1 - side(seat), worth)
+                return setup, events, won_in_variant(1 - seat_side(seat), worth)
             card = held[seat].pop(draw(st.integers(0, len(held[seat]) - 1)))
             text = str(card)
             if number > 1 and draw(st.integers(0, 3)) == 0:
@@ -262,12 +256,13 @@ def legal_hands(draw: st.DrawFn, rules: Variant) -> tuple[dict[str, object], lis
             plays, ruleset=cards, vira=vira, round_number=number, players=players,
             mao=order.index(mao), counts=rules.players,
         )
-        results.append(None if verdict.winning_play is None else side(order[verdict.winning_play]))
+        won = verdict.winning_play
+        results.append(None if won is None else seat_side(order[won]))
         hand = judge_hand([None if r is None else ("nos", "eles")[r] for r in results])
         if hand.decided:
             if hand.winner is None:
                 return setup, events, Outcome(Kind.ANULADA)
-            return setup, events, won_by(("nos", "eles").index(hand.winner), worth)
+            return setup, events, won_in_variant(("nos", "eles").index(hand.winner), worth)
         opener = order[verdict.next_opener]
     raise AssertionError("a hand is decided after three rounds")
 

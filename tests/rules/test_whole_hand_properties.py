@@ -43,6 +43,7 @@ from scorekeeper.rules import (
 )
 
 from ..profiles import examples
+from .rulesets import seat_after, seat_side, seats_of
 
 RULESETS = [
     RuleSet(deck=d, manilhas=m, tie_opener=t, answerer=a)  # type: ignore[arg-type]
@@ -92,10 +93,6 @@ class Hand:
         return special
 
 
-def side(seat: int) -> int:
-    return (seat - 1) % 2
-
-
 def won_by(special: Special, winner: int, worth: int) -> Outcome:
     """The record of a hand `winner` takes (by rounds or because the other side ran)."""
     if special is Special.FERRO:
@@ -122,12 +119,6 @@ def legal_hands(draw: st.DrawFn, specials: list[Special] = SPECIALS) -> Hand:
         "ruleset": ruleset, "players": players, "vira": vira, "mao": mao, "special": special
     }
 
-    def after(seat: int, n: int = 1) -> int:
-        return (seat - 1 + n) % players + 1
-
-    def seats_of(which: int, start: int) -> list[int]:
-        return [after(start, i) for i in range(players) if side(after(start, i)) == which]
-
     steps: list[Step] = []
     results: list[int | None] = []
 
@@ -137,7 +128,7 @@ def legal_hands(draw: st.DrawFn, specials: list[Special] = SPECIALS) -> Hand:
     onze = special.onze_side
     if onze is not None:  # the side at eleven decides before anything else
         choice = draw(st.sampled_from(["aceita", "corre"]), label="onze decision")
-        candidates = seats_of(onze, mao)
+        candidates = seats_of(onze, mao, players)
         decider = draw(st.sampled_from(candidates)) if anyone else candidates[0]
         steps.append(Step(f"{decider}:{choice}", "onze", 1, decider))
         if choice == "corre":
@@ -145,16 +136,16 @@ def legal_hands(draw: st.DrawFn, specials: list[Special] = SPECIALS) -> Hand:
 
     worth, locked, opener = special.worth, None, mao
     for number in (1, 2, 3):
-        order = [after(opener, i) for i in range(players)]
+        order = [seat_after(opener, players, i) for i in range(players)]
         plays: list[tuple[str, str]] = []
         for seat in order:
-            may_call = special is Special.NORMAL and worth < 12 and locked != side(seat)
+            may_call = special is Special.NORMAL and worth < 12 and locked != seat_side(seat)
             if may_call and draw(st.integers(0, 3), label="call?") == 0:
                 asker = seat
                 answerer = (
-                    draw(st.sampled_from(seats_of(1 - side(asker), asker)))
+                    draw(st.sampled_from(seats_of(1 - seat_side(asker), asker, players)))
                     if anyone
-                    else after(asker)
+                    else seat_after(asker, players)
                 )
                 asked = LADDER[LADDER.index(worth) + 1]
                 steps.append(Step(f"{asker}:{CALL_NAMES[asked]}", "call", number, asker))
@@ -163,21 +154,23 @@ def legal_hands(draw: st.DrawFn, specials: list[Special] = SPECIALS) -> Hand:
                     answer = draw(st.sampled_from(options), label="answer")
                     if answer == "aceita":
                         steps.append(Step(f"{answerer}:aceita", "answer", number, answerer))
-                        worth, locked = asked, side(asker)
+                        worth, locked = asked, seat_side(asker)
                         break
                     if answer == "corre":
                         steps.append(Step(f"{answerer}:corre", "answer", number, answerer))
-                        return done(Outcome(Kind.NORMAL, side(asker), worth), Ending.RAN)
+                        return done(Outcome(Kind.NORMAL, seat_side(asker), worth), Ending.RAN)
                     worth, asked = asked, LADDER[LADDER.index(asked) + 1]
                     raised = f"{answerer}:{CALL_NAMES[asked]}"
                     steps.append(Step(raised, "answer", number, answerer))
                     back = (
-                        draw(st.sampled_from(seats_of(side(asker), asker))) if anyone else asker
+                        draw(st.sampled_from(seats_of(seat_side(asker), asker, players)))
+                        if anyone
+                        else asker
                     )
                     asker, answerer = answerer, back
             if draw(st.integers(0, 40), label="run?") == 0:
                 steps.append(Step(f"{seat}:corre", "run", number, seat))
-                return done(won_by(special, 1 - side(seat), worth), Ending.RAN)
+                return done(won_by(special, 1 - seat_side(seat), worth), Ending.RAN)
             card = held[seat].pop(draw(st.integers(0, len(held[seat]) - 1), label="card"))
             text = str(card)
             if number > 1 and draw(st.integers(0, 3), label="covered?") == 0:
@@ -188,7 +181,7 @@ def legal_hands(draw: st.DrawFn, specials: list[Special] = SPECIALS) -> Hand:
             plays, ruleset=ruleset, vira=vira, round_number=number, players=players,
             mao=order.index(mao),
         )
-        winner = None if verdict.winning_play is None else side(order[verdict.winning_play])
+        winner = None if verdict.winning_play is None else seat_side(order[verdict.winning_play])
         results.append(winner)
         hand = judge_hand([None if r is None else LABELS[r] for r in results])
         if hand.decided:
@@ -305,7 +298,7 @@ def test_any_event_before_the_mao_de_onze_decision_is_refused_first(hand: Hand, 
     onze = hand.special.onze_side
     places = [
         i for i, step in enumerate(hand.steps)
-        if i > 0 and not (step.kind == "run" and side(step.seat) == onze)
+        if i > 0 and not (step.kind == "run" and seat_side(step.seat) == onze)
     ]
     texts = hand.texts
     if places:

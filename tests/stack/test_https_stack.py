@@ -15,7 +15,7 @@ import pytest
 import requests
 from playwright.sync_api import Browser, Page, expect
 
-from ..browser.pages import open_table, score, tap, wait_until
+from ..browser.pages import open_table_on_page, score_on_page, tap_on_page, wait_until
 from ..faults.server import CSRF
 from .conftest import Stack
 
@@ -26,7 +26,7 @@ DAY = "LIMITS:LIMITER/127.0.0.1/abrir/100/1/day"
 
 
 @pytest.fixture
-def phone(
+def https_phone(
     phone_browser: Browser, browser_context_args: dict[str, Any], stack: Stack
 ) -> Iterator[Page]:
     """A phone at 390x844 whose service worker installs, closed whatever happens."""
@@ -35,46 +35,50 @@ def phone(
     context.close()
 
 
-def test_over_https_the_board_keeps_the_screen_on_and_can_share(phone: Page, stack: Stack) -> None:
+def test_over_https_the_board_keeps_the_screen_on_and_can_share(
+    https_phone: Page, stack: Stack
+) -> None:
     """A secure context: the board holds a screen wake lock (no NoSleep video loaded), Web Share
     is offered, and a tap through the proxy counts (CSRF and the session cookie over HTTPS)."""
-    open_table(phone, stack.url)
-    assert phone.evaluate("window.isSecureContext")
-    assert phone.url.startswith(stack.url + "/m/")
-    wait_until(phone, "window.tento.awake.how === 'wakelock'")
-    assert phone.evaluate("window.tento.awake.noSleep") is None
-    assert phone.evaluate("typeof navigator.share") == "function"
-    tap(phone, "a", "+3")
-    score(phone, 3, 0)
+    open_table_on_page(https_phone, stack.url)
+    assert https_phone.evaluate("window.isSecureContext")
+    assert https_phone.url.startswith(stack.url + "/m/")
+    wait_until(https_phone, "window.tento.awake.how === 'wakelock'")
+    assert https_phone.evaluate("window.tento.awake.noSleep") is None
+    assert https_phone.evaluate("typeof navigator.share") == "function"
+    tap_on_page(https_phone, "a", "+3")
+    score_on_page(https_phone, 3, 0)
 
 
 def test_over_https_an_offline_reload_shows_the_kept_taps_and_sends_them_later(
-    phone: Page, stack: Stack, shots: Path
+    https_phone: Page, stack: Stack, shots: Path
 ) -> None:
     """The service worker controls the board; offline, +1 Nós and +3 Eles are kept, a reload
     shows the offline page listing them (never the browser's error page), whose "Tentar de
     novo" tries the board again; with the network back they land: 1 x 3, nothing pending."""
-    open_table(phone, stack.url)
-    wait_until(phone, "navigator.serviceWorker.ready.then((r) => r.active.state === 'activated')")
-    phone.reload()  # as any later visit: the page loads through the service worker
-    wait_until(phone, "navigator.serviceWorker.controller")
-    phone.context.set_offline(True)
+    open_table_on_page(https_phone, stack.url)
+    wait_until(
+        https_phone, "navigator.serviceWorker.ready.then((r) => r.active.state === 'activated')"
+    )
+    https_phone.reload()  # as any later visit: the page loads through the service worker
+    wait_until(https_phone, "navigator.serviceWorker.controller")
+    https_phone.context.set_offline(True)
     for testid in ("tap-a-1", "tap-b-3"):
-        phone.get_by_test_id(testid).click()
-    expect(phone.get_by_test_id("pendentes")).to_contain_text("2 toques")
-    phone.reload()
-    expect(phone.get_by_test_id("offline")).to_be_visible()
-    expect(phone.get_by_test_id("pendentes")).to_contain_text("2 toques guardados")
-    expect(phone.get_by_test_id("pendentes")).to_contain_text("Vão ser enviados")
-    phone.screenshot(path=str(shots / "offline-https-390x844.png"))
-    board = phone.url
-    phone.get_by_test_id("tentar-de-novo").click()  # still offline: the same board's address
-    expect(phone.get_by_test_id("pendentes")).to_contain_text("2 toques guardados")
-    assert phone.url == board
-    phone.context.set_offline(False)
-    expect(phone.get_by_test_id("score-a")).to_have_text("1", timeout=SLOW)
-    expect(phone.get_by_test_id("score-b")).to_have_text("3", timeout=SLOW)
-    expect(phone.get_by_test_id("pendentes")).to_have_count(0, timeout=SLOW)
+        https_phone.get_by_test_id(testid).click()
+    expect(https_phone.get_by_test_id("pendentes")).to_contain_text("2 toques")
+    https_phone.reload()
+    expect(https_phone.get_by_test_id("offline")).to_be_visible()
+    expect(https_phone.get_by_test_id("pendentes")).to_contain_text("2 toques guardados")
+    expect(https_phone.get_by_test_id("pendentes")).to_contain_text("Vão ser enviados")
+    https_phone.screenshot(path=str(shots / "offline-https-390x844.png"))
+    board = https_phone.url
+    https_phone.get_by_test_id("tentar-de-novo").click()  # still offline: the same board's URL
+    expect(https_phone.get_by_test_id("pendentes")).to_contain_text("2 toques guardados")
+    assert https_phone.url == board
+    https_phone.context.set_offline(False)
+    expect(https_phone.get_by_test_id("score-a")).to_have_text("1", timeout=SLOW)
+    expect(https_phone.get_by_test_id("score-b")).to_have_text("3", timeout=SLOW)
+    expect(https_phone.get_by_test_id("pendentes")).to_have_count(0, timeout=SLOW)
 
 
 class Opener:
@@ -91,7 +95,7 @@ class Opener:
         assert home.status_code == 200 and match, home.status_code
         self.csrf = match.group(1)
 
-    def open_table(self) -> int:
+    def post_new_table(self) -> int:
         """POST the home page's "Nova mesa" form; the answer's status."""
         response = self.session.post(
             self.url + "/mesas", data={"csrf_token": self.csrf},
@@ -104,7 +108,7 @@ class Opener:
 def test_over_https_an_opened_table_is_counted_in_redis(stack: Stack, no_counts: None) -> None:
     """The guide's check: after a table is opened over HTTPS, `redis-cli --scan --pattern
     'LIMITS*'` lists the phone's count for each window of the limit, under its own address."""
-    assert Opener(stack).open_table() == 303
+    assert Opener(stack).post_new_table() == 303
     assert set(stack.redis("--scan", "--pattern", "LIMITS*").split()) == {MINUTE, DAY}
     assert stack.redis("GET", MINUTE) == "1"
 
@@ -117,10 +121,10 @@ def test_both_workers_count_against_one_opening_limit(stack: Stack, no_counts: N
     since = stack.app_log.stat().st_size
     with ExitStack() as held:
         first = held.enter_context(stack.hold_a_worker())
-        statuses = [opener.open_table() for _ in range(5)]
+        statuses = [opener.post_new_table() for _ in range(5)]
         held.enter_context(stack.hold_a_worker())  # the worker that answered them
         first.close()  # the first worker answers the rest
-        statuses += [opener.open_table() for _ in range(6)]
+        statuses += [opener.post_new_table() for _ in range(6)]
     assert statuses == [303] * 10 + [429]
     workers = stack.workers_of_openings(since, 11)
     assert len(workers) == 11

@@ -8,25 +8,14 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.extensions import db
-from scorekeeper.models import HandRecord, Mesa
+from scorekeeper.models import Mesa
 
-from .helpers import HX, by_testid, open_table, play, post, revision, scores, tap
+from .helpers import HX, by_testid, open_table, play, post, records, revision, scores, tap
 
 TO_ELEVEN = ("normal:0:9", "normal:0:1", "normal:0:1")  # Nós 11 x 0 in three hands
 TO_FERRO = (  # 10 x 10, then Nós reach 11 and run from their mão de onze: 11 x 11
     "normal:0:9", "normal:0:1", "normal:1:9", "normal:1:1", "normal:0:1", "onze_correu:1",
 )
-
-
-def records(app: Flask, token: str) -> list[HandRecord]:
-    """Every record of a table, in order."""
-    with app.app_context():
-        mesa = db.session.execute(db.select(Mesa).filter_by(edit_token=token)).scalar_one()
-        return list(
-            db.session.execute(
-                db.select(HandRecord).filter_by(mesa_id=mesa.id).order_by(HandRecord.seq)
-            ).scalars()
-        )
 
 
 def test_nova_mesa_opens_a_default_table_and_goes_to_its_board(client: FlaskClient) -> None:

@@ -12,15 +12,14 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.domain.mesa import Board, Written, service
+from scorekeeper.domain.mesa import Board, service
 from scorekeeper.extensions import db
 from scorekeeper.models import ACTIVE, HandRecord, Mesa
-from scorekeeper.rules import BEST_OF, Kind, MatchState, Outcome, RulesError, fold
+from scorekeeper.rules import BEST_OF, Kind, MatchState, Outcome, fold
 
 from ..profiles import examples
-from .helpers import open_table, post, revision, scores, tap
+from .helpers import Action, domain_step, open_table, post, revision, scores, tap
 
-Action = int | str  # a pick among the legal outcomes, or "desfazer" / "refazer"
 ACTIONS = st.lists(
     st.one_of(st.integers(min_value=0, max_value=40), st.sampled_from(["desfazer", "refazer"])),
     max_size=40,
@@ -65,23 +64,6 @@ def board(app: Flask, token: str) -> Board:
         return service.scorer_board(token)
 
 
-def write(app: Flask, read: Board, action: Action) -> Written | None:
-    """One step as its route takes it, on the revision of the board the page read (`read`): a
-    tap picks among the outcomes legal on it. None when the rules refuse it (the route's 422)."""
-    token, rev = read.mesa.edit_token, read.mesa.revision
-    with app.app_context():
-        try:
-            if action == "desfazer":
-                return service.undo(token, rev)
-            if action == "refazer":
-                return service.redo(token, rev)
-            assert isinstance(action, int)
-            legal = read.state.legal_outcomes()
-            return service.record_outcome(token, rev, legal[action % len(legal)])
-        except RulesError:
-            return None
-
-
 @settings(PROPERTY, max_examples=examples(40))
 @given(actions=ACTIONS, series=st.sampled_from(["avulsas", "melhor_de_3"]))
 def test_the_board_always_holds_the_fold_of_active_records(
@@ -93,7 +75,7 @@ def test_the_board_always_holds_the_fold_of_active_records(
     token = new_table(app, series)
     read = board(app, token)
     for action in actions:
-        written = write(app, read, action)
+        written = domain_step(app, read, action)
         assert written is not None or isinstance(action, str)
         now = board(app, token)
         assert now.mesa.revision == read.mesa.revision + (1 if written is not None else 0)
@@ -116,11 +98,11 @@ def test_k_undos_then_k_redos_give_back_the_same_board_and_log(
     the phase, the series and every record's status."""
     token = new_table(app, "melhor_de_3")
     for pick in taps:
-        assert write(app, board(app, token), pick) is not None
+        assert domain_step(app, board(app, token), pick) is not None
     before_state, before_log = active_state(app, token), log_rows(app, token)
     k = data.draw(st.integers(min_value=1, max_value=len(taps)), label="k")
     for route in ["desfazer"] * k + ["refazer"] * k:
-        assert write(app, board(app, token), route) is not None
+        assert domain_step(app, board(app, token), route) is not None
     assert active_state(app, token) == before_state
     assert log_rows(app, token) == before_log
 

@@ -19,7 +19,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Mesa, Turma
 from scorekeeper.web.common.exports import FORMULA_STARTS
 
-from .helpers import by_testid, open_table, post, revision, tap
+from .helpers import by_testid, new_turma, open_table, post, revision, tap, turma_rev
 
 
 def token_after(response) -> str:  # type: ignore[no-untyped-def]
@@ -28,19 +28,6 @@ def token_after(response) -> str:  # type: ignore[no-untyped-def]
     found = re.search(r"/(?:m|turma)/([A-Za-z0-9_-]+)", response.headers["Location"])
     assert found, response.headers["Location"]
     return found.group(1)
-
-
-def new_turma(client: FlaskClient, table: str) -> str:
-    """Save the table in a new turma; the turma's scorer token."""
-    data = {"rev": revision(client, table), "acao": "criar", "nome": "Quinta"}
-    return token_after(client.post(f"/m/{table}/turma", data=data))
-
-
-def turma_rev(client: FlaskClient, turma: str) -> int:
-    """The revision the turma's page is drawn from."""
-    found = re.search(r'data-testid="turma" data-rev="(\d+)"', client.get(f"/turma/{turma}").text)
-    assert found
-    return int(found.group(1))
 
 
 def rotate(client: FlaskClient, table: str) -> str:

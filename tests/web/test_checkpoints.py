@@ -13,14 +13,27 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import caches, create_app
-from scorekeeper.domain.mesa import board, board_of, reading, service
+from scorekeeper import caches
+from scorekeeper.domain.mesa import board, reading, service
 from scorekeeper.extensions import db
-from scorekeeper.models import ENTRY_COLUMNS, HandRecord, Mesa, entry
-from scorekeeper.rules import BEST_OF, Kind, Outcome, RulesError
+from scorekeeper.rules import BEST_OF
 
 from ..profiles import examples
-from .helpers import by_testid, counting_statements, open_table, post, revision, scores, tap
+from .helpers import (
+    Action,
+    boards,
+    by_testid,
+    counting_statements,
+    domain_step,
+    kept_board,
+    open_table,
+    post,
+    revision,
+    same,
+    scores,
+    second_worker,
+    tap,
+)
 
 ACTIONS = st.lists(
     st.one_of(
@@ -30,52 +43,6 @@ ACTIONS = st.lists(
     ),
     max_size=35,
 )
-
-
-def boards(app: Flask, token: str):  # type: ignore[no-untyped-def]
-    """The table's board as the app reads it (from checkpoints, not from the board its last
-    write kept) and as the full fold gives it."""
-    with app.app_context():
-        mesa = db.session.execute(db.select(Mesa).filter_by(edit_token=token)).scalar_one()
-        rows = db.session.execute(
-            db.select(*ENTRY_COLUMNS).where(HandRecord.mesa_id == mesa.id).order_by(HandRecord.seq)
-        )
-        return service.read_board(mesa), board_of(mesa, [entry(row) for row in rows])
-
-
-def kept_board(app: Flask, token: str) -> board.Board | None:
-    """The board the app kept from its last write on the table, if it is the current one."""
-    with app.app_context():
-        mesa = db.session.execute(db.select(Mesa).filter_by(edit_token=token)).scalar_one()
-        kept: board.Board | None = caches.store(caches.BOARDS).get(token)
-        return kept if kept is not None and kept.mesa.revision == mesa.revision else None
-
-
-def same(kept: board.Board | None, folded: board.Board) -> bool:
-    """True when a kept board shows what the fold does (its table read in another session)."""
-    return kept is not None and replace(kept, mesa=folded.mesa) == folded
-
-
-Action = int | str | tuple[int, int]  # a legal pick, "desfazer" / "refazer", or (side, points)
-
-
-def domain_step(app: Flask, read: board.Board, action: Action) -> service.Written | None:
-    """One step as its route takes it (a tap, an undo or redo, a correction), on the revision
-    of the board just read (`read`); None when the rules refuse it (the route's 422)."""
-    token, rev = read.mesa.edit_token, read.mesa.revision
-    with app.app_context():
-        try:
-            if action == "desfazer":
-                return service.undo(token, rev)
-            if action == "refazer":
-                return service.redo(token, rev)
-            if isinstance(action, tuple):
-                return service.record_outcome(token, rev, Outcome(Kind.CORRECAO, *action), "teste")
-            legal = read.state.legal_outcomes()
-            return service.record_outcome(token, rev, legal[action % len(legal)])
-        except RulesError:
-            assert not isinstance(action, int), "a legal tap refused"
-            return None
 
 
 @settings(
@@ -169,10 +136,6 @@ def test_a_game_longer_than_the_chart_draws_its_newest_hands(
     assert "· últimas 30 mãos</figcaption>" in html
     assert '<polyline points="0,88 ' in html  # starts at 1 point, not at 0 x 0
 
-
-def second_worker(app: Flask) -> Flask:
-    """Another app on the same database, as a second server process has (its own caches)."""
-    return create_app({**app.config})
 
 
 def test_a_record_another_worker_undid_or_noted_shows_as_it_is_now(

@@ -17,20 +17,12 @@ from sqlalchemy.pool import NullPool
 from scorekeeper import create_app
 from scorekeeper.database import polls_engine
 from scorekeeper.extensions import db
-from scorekeeper.models import Mesa
 
 from ..pgserver import PgServer, free_port
-from .helpers import HX, open_table, scores
+from .helpers import HX, open_table, scores, view_token
 
 pytestmark = pytest.mark.parametrize("app", ["postgresql"], indirect=True)
 PINGS = (";", "SELECT 1")  # what SQLAlchemy's pre-ping sends with psycopg, and elsewhere
-
-
-def view_token(app: Flask, edit: str) -> str:
-    """The viewer token of the table with scorer token `edit`."""
-    with app.app_context():
-        found = db.session.execute(db.select(Mesa.view_token).filter_by(edit_token=edit))
-        return str(found.scalar_one())
 
 
 def close_every_connection(app: Flask) -> int:

@@ -3,28 +3,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import create_app
-from scorekeeper.extensions import db
-
 from .helpers import scores
-
-
-@pytest.fixture
-def csrf_app(tmp_path: Path) -> Iterator[Flask]:
-    """The app with CSRF checks on, as in production."""
-    app = create_app(
-        {"SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'c.sqlite3'}"}
-    )
-    with app.app_context():
-        db.create_all()
-    yield app
 
 
 def page_token(html: str) -> str:

@@ -23,8 +23,7 @@ from werkzeug.test import TestResponse
 from scorekeeper.extensions import db
 from scorekeeper.models import Dupla, HandRecord, Jogo, Mesa, Torneio, TorneioMesa, Turma
 
-from .helpers import open_table, play, revision
-from .torneio_pages import open_torneio
+from .helpers import open_table, open_torneio, play, revision
 
 # Path segments as sent (already escaped): numbers past every integer column, NUL, a long one,
 # non-ASCII (an Arabic-Indic three among them: a digit to Python's `\d`), dots and a slash.

@@ -16,18 +16,12 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import create_app
 from scorekeeper.domain.mesa import board_of, load_board, words
 from scorekeeper.extensions import db
 from scorekeeper.models import ENTRY_COLUMNS, HandRecord, Mesa, MesaWrite, entry
 
 from ..profiles import examples
-from .helpers import by_testid, open_table, post, revision, scores
-
-
-def second_worker(app: Flask) -> Flask:
-    """Another app on the same database, as a second server process has (its own caches)."""
-    return create_app({**app.config})
+from .helpers import by_testid, open_table, post, revision, scores, second_worker
 
 
 @contextmanager

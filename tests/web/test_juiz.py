@@ -14,6 +14,8 @@ from scorekeeper.domain.mesa import load_board
 from scorekeeper.extensions import db
 from scorekeeper.models import Mesa
 
+from .helpers import open_table
+
 # Rulings come from the address; applying one is the board's write (test_board runs it on both
 # engines).
 pytestmark = pytest.mark.sqlite_only
@@ -69,15 +71,6 @@ def explanation(client: FlaskClient, url: str) -> str:
     assert response.status_code == 200
     assert verdict(response.text)["data-resultado"] == "invalido"
     return text_of(response.text, "explicacao")
-
-
-def open_table(client: FlaskClient, **form: str) -> str:
-    """Open a table and return its scorer token from the redirect to /m/<token>."""
-    response = client.post("/mesas", data=form)
-    assert response.status_code == 303
-    match = re.search(r"/m/([A-Za-z0-9_-]+)$", response.headers["Location"])
-    assert match
-    return match.group(1)
 
 
 def score(app: Flask, token: str) -> tuple[int, int]:

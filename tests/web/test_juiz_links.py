@@ -5,7 +5,6 @@ phones can open (the LAN or public address, never 127.0.0.1 unless nothing else 
 from __future__ import annotations
 
 import re
-from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from flask import Flask
@@ -13,8 +12,8 @@ from flask.testing import FlaskClient
 
 from scorekeeper.web.common import links
 
-from .helpers import play
-from .test_juiz import hooks, open_table, text_of, verdict
+from .helpers import open_table, play, query_of
+from .test_juiz import hooks, text_of, verdict
 
 pytestmark = pytest.mark.sqlite_only
 
@@ -54,11 +53,6 @@ def lan(monkeypatch: pytest.MonkeyPatch, app: Flask) -> None:
 def shared(html: str) -> str:
     """The ruling's 'Link desta decisão'."""
     return hooks(html)["compartilhar"][0]["href"]
-
-
-def query_of(url: str) -> dict[str, str]:
-    """A link's query string as single values."""
-    return {k: v[0] for k, v in parse_qs(urlsplit(url).query).items()}
 
 
 def from_board(client: FlaskClient, **form: str) -> str:

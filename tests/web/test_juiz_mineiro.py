@@ -32,7 +32,7 @@ def page(client: FlaskClient, url: str) -> str:
     return response.text
 
 
-def query_of(href: str) -> dict[str, list[str]]:
+def query_lists(href: str) -> dict[str, list[str]]:
     """A link's query parameters."""
     return parse_qs(urlsplit(href.replace("&amp;", "&")).query, keep_blank_values=True)
 
@@ -327,17 +327,17 @@ def test_every_link_a_mineiro_page_builds_keeps_the_rule_set(client: FlaskClient
     which names it)."""
     html = page(client, url)
     links = own_links(html)
-    paulista = [link for link in links if query_of(link).get("variante") != ["mineiro"]]
+    paulista = [link for link in links if query_lists(link).get("variante") != ["mineiro"]]
     assert len(links) > 5
     assert len(paulista) == 1, paulista
-    assert query_of(paulista[0])["variante"] == ["paulista"]
+    assert query_lists(paulista[0])["variante"] == ["paulista"]
 
 
 def test_the_mineiro_share_link_keeps_the_rule_set(client: FlaskClient) -> None:
     """The link to share a Mineiro ruling reopens it under Mineiro."""
     html = page(client, WHOLE + "1:truco,2:corre")
     share = hooks(html)["compartilhar"][0]["href"]
-    assert query_of(share)["variante"] == ["mineiro"]
+    assert query_lists(share)["variante"] == ["mineiro"]
     again = ruling(
         client, urlsplit(share.replace("&amp;", "&"))._replace(scheme="", netloc="").geturl()
     )
@@ -356,7 +356,8 @@ def test_paulista_links_stay_without_variante(client: FlaskClient, url: str) -> 
     """A Paulista page's links never spell a rule set, except its rule-set switch (which names
     each: a juiz opened from a Mineiro table takes an unsaid one for the table's)."""
     links = own_links(page(client, url))
-    said = sorted(query_of(link)["variante"][0] for link in links if "variante" in query_of(link))
+    queries = [query_lists(link) for link in links]
+    said = sorted(query["variante"][0] for query in queries if "variante" in query)
     assert said == ["mineiro", "paulista"]
 
 
@@ -374,7 +375,7 @@ def test_a_mineiro_round_is_noted_on_a_mineiro_hand(client: FlaskClient) -> None
     note = re.search(r'href="(/juiz/mao\?[^"]+)"[^>]*>Anotar na mão', html)
     assert note
     hand = note.group(1).replace("&amp;", "&")
-    assert query_of(hand)["variante"] == ["mineiro"]
+    assert query_lists(hand)["variante"] == ["mineiro"]
     attrs = ruling(client, hand.replace("rodadas=nos", "rodadas=nos,nos"))
     assert (attrs["data-resultado"], attrs["data-pontos"]) == ("nos", "2")
 

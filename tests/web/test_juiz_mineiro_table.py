@@ -14,10 +14,11 @@ from flask.testing import FlaskClient
 
 from scorekeeper.domain.mesa import load_board
 from scorekeeper.extensions import db
-from scorekeeper.models import HandRecord, Mesa
+from scorekeeper.models import Mesa
 from scorekeeper.rules import MatchState
 
-from .test_juiz import hooks, open_table, revision_of, ruling, score, text_of, verdict
+from .helpers import flashed, open_table, reasons_of
+from .test_juiz import hooks, revision_of, ruling, score, text_of, verdict
 
 WON_TWO_ROUNDS = "1:4p,2:3c,1:7c,2:3o"  # the first seat's side takes both rounds
 WHOLE = "/juiz/mao?jogadores=2&mao=1&eventos="  # the table's rule set: no variante
@@ -64,22 +65,6 @@ def state_of(app: Flask, token: str) -> MatchState:
     with app.app_context():
         mesa = db.session.execute(db.select(Mesa).filter_by(edit_token=token)).scalar_one()
         return load_board(mesa).state
-
-
-def reasons_of(app: Flask, token: str) -> list[str | None]:
-    """The reason stored on each of a table's records, in order."""
-    with app.app_context():
-        mesa = db.session.execute(db.select(Mesa).filter_by(edit_token=token)).scalar_one()
-        rows = db.session.execute(
-            db.select(HandRecord.reason).filter_by(mesa_id=mesa.id).order_by(HandRecord.seq)
-        )
-        return list(rows.scalars())
-
-
-def flashed(client: FlaskClient) -> list[str]:
-    """The messages waiting in the session for the next page."""
-    with client.session_transaction() as session:
-        return [message for _, message in session.get("_flashes", [])]
 
 
 def applied(client: FlaskClient, app: Flask, token: str, **form: str) -> None:

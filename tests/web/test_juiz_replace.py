@@ -23,7 +23,7 @@ from scorekeeper.models import ACTIVE, ENTRY_COLUMNS, HandRecord, Mesa, MesaSumm
 from scorekeeper.rules import Kind, Outcome, RulesError
 
 from ..profiles import examples
-from .helpers import open_table, play, post, revision, scores
+from .helpers import flashed, open_table, play, post, revision, scores
 from .test_juiz import hooks, text_of
 from .test_juiz_mineiro_table import form_of, mineiro_table
 from .test_turma_stats import cards, table_in_turma
@@ -72,12 +72,6 @@ def same_fold(app: Flask, token: str) -> bool:
     return read == folded
 
 
-def flashed(client: FlaskClient) -> list[str]:
-    """The messages waiting in the session for the next page (taken off it)."""
-    with client.session_transaction() as session:
-        return [message for _, message in session.pop("_flashes", [])]
-
-
 def juiz_page(client: FlaskClient, url: str) -> str:
     """A juiz page that must answer 200; its HTML."""
     response = client.get(url)
@@ -124,7 +118,7 @@ def test_replacing_records_the_ruling_in_the_place_of_the_last_hand(
     rev = revision(client, token)
     response = replaced_by_juiz(client, token, "substituir-3", ROUNDS_FOR_ELES)
     assert response.status_code == 303 and response.headers["Location"].endswith(f"/m/{token}")
-    assert flashed(client) == ["Eles +3 no lugar de Nós +3 · pelo juiz"]
+    assert flashed(client, take=True) == ["Eles +3 no lugar de Nós +3 · pelo juiz"]
     assert revision(client, token) == rev + 1
     board = client.get(f"/m/{token}").text
     assert scores(board) == (1, 3)
@@ -148,7 +142,7 @@ def test_one_undo_brings_the_tapped_hand_back_and_one_redo_the_ruling(
     token = open_table(client)
     play(client, token, "normal:0:3")
     assert replaced_by_juiz(client, token, "substituir-6", ROUNDS_FOR_ELES).status_code == 303
-    flashed(client)
+    flashed(client, take=True)
     undone = post(client, token, "desfazer")
     assert undone.status_code == 200 and scores(undone.text) == (3, 0)
     assert log_of(app, token) == [("normal", 0, 3, ACTIVE), ("normal", 1, 6, "undone")]
@@ -201,7 +195,7 @@ def test_a_whole_hand_replaces_the_last_hand_in_one_tap(client: FlaskClient, app
     play(client, token, "normal:1:1")
     response = replaced_by_juiz(client, token, "substituir-mao", WHOLE + TRUCO_FOR_NOS)
     assert response.status_code == 303
-    assert flashed(client) == ["Nós +3 no lugar de Eles +1 · pelo juiz · truco aceito"]
+    assert flashed(client, take=True) == ["Nós +3 no lugar de Eles +1 · pelo juiz · truco aceito"]
     assert reasons(app, token)[-1] == "pelo juiz, no lugar de Eles +1 · truco aceito"
     assert scores(client.get(f"/m/{token}").text) == (3, 0)
     assert log_of(app, token)[-1] == ("normal", 0, 3, ACTIVE)
@@ -237,7 +231,7 @@ def test_a_stale_replacement_is_refused_and_changes_nothing(
     response = client.post("/juiz/aplicar", data=form_of(html, "substituir-3"))
     assert response.status_code == 409
     assert "O placar mudou em outro aparelho; confira." in response.text
-    assert log_of(app, token) == before and flashed(client) == []
+    assert log_of(app, token) == before and flashed(client, take=True) == []
 
 
 @pytest.mark.parametrize(

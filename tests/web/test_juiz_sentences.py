@@ -14,7 +14,7 @@ import re
 import pytest
 from flask.testing import FlaskClient
 
-from .test_juiz import open_table
+from .helpers import open_table
 
 # The juiz's sentences come from names and rulings: the database engine does not matter.
 pytestmark = pytest.mark.sqlite_only

@@ -5,16 +5,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.extensions import db
-from scorekeeper.models import HandRecord, Mesa
-
-from .test_juiz import HX, hooks, open_table, revision_of, ruling, score, verdict
+from .helpers import HX, flashed, open_table, query_of, reasons_of
+from .test_juiz import hooks, revision_of, ruling, score, verdict
 
 # Rulings come from the address; applying one is the board's write (test_board runs it on both
 # engines).
@@ -22,11 +19,6 @@ pytestmark = pytest.mark.sqlite_only
 
 ROUND = "/juiz/rodada?"
 STATIC = Path(__file__).resolve().parents[2] / "static" / "css"
-
-
-def query_of(href: str) -> dict[str, str]:
-    """A link's query string as single values."""
-    return {k: v[0] for k, v in parse_qs(urlsplit(href.replace("&amp;", "&")).query).items()}
 
 
 def link(html: str, testid: str, index: int = 0) -> str:
@@ -279,22 +271,6 @@ def test_side_colours_are_the_boards_own_variables() -> None:
 
 
 # --- applying a ruling: where it came from ---------------------------------------------------
-
-
-def reasons_of(app: Flask, token: str) -> list[str | None]:
-    """The reason stored on each of a table's records, in order."""
-    with app.app_context():
-        mesa = db.session.execute(db.select(Mesa).filter_by(edit_token=token)).scalar_one()
-        rows = db.session.execute(
-            db.select(HandRecord.reason).filter_by(mesa_id=mesa.id).order_by(HandRecord.seq)
-        )
-        return list(rows.scalars())
-
-
-def flashed(client: FlaskClient) -> list[str]:
-    """The messages waiting in the session for the next page."""
-    with client.session_transaction() as session:
-        return [message for _, message in session.get("_flashes", [])]
 
 
 @pytest.mark.parametrize(

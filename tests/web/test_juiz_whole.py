@@ -14,11 +14,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.extensions import db
-from scorekeeper.models import HandRecord, Mesa
 from scorekeeper.rules import Code, Reason, Section, word
 
-from .test_juiz import HX, hooks, open_table, revision_of, ruling, score, text_of, verdict
+from .helpers import HX, open_table, records
+from .test_juiz import hooks, revision_of, ruling, score, text_of, verdict
 
 # Rulings come from the address; applying one is the board's write (test_board runs it on both
 # engines).
@@ -353,17 +352,6 @@ def whole_form(html: str) -> dict[str, str]:
     form = re.search(r'<form method="post" action="/juiz/mao/aplicar">(.*?)</form>', html, re.S)
     assert form, "no apply form"
     return dict(re.findall(r'name="([^"]+)" value="([^"]*)"', form.group(1)))
-
-
-def records(app: Flask, token: str) -> list[HandRecord]:
-    """A table's hand records, in order."""
-    with app.app_context():
-        mesa = db.session.execute(db.select(Mesa).filter_by(edit_token=token)).scalar_one()
-        return list(
-            db.session.execute(
-                db.select(HandRecord).filter_by(mesa_id=mesa.id).order_by(HandRecord.seq)
-            ).scalars()
-        )
 
 
 def test_a_decided_hand_is_applied_in_one_tap_with_its_note(

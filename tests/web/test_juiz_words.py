@@ -11,7 +11,8 @@ from flask.testing import FlaskClient
 
 from scorekeeper.rules import Card, Code, Names, Reason, Special, word
 
-from .test_juiz import explanation, open_table, revision_of
+from .helpers import open_table
+from .test_juiz import explanation, revision_of
 
 # The juiz's words come from the rules: the database engine does not matter.
 pytestmark = pytest.mark.sqlite_only

@@ -10,18 +10,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.domain.mesa import forecast
-from scorekeeper.extensions import db
-from scorekeeper.models import Mesa
 from scorekeeper.rules import MatchConfig, MatchState, Outcome
 from scorekeeper.web.turma import present as turma_present
 
-from .helpers import by_testid, open_table, play, post, scores, showing, tap
-
-
-def mesa_of(app: Flask, token: str) -> Mesa:
-    """The table of this scorer token, read afresh."""
-    with app.app_context():
-        return db.session.execute(db.select(Mesa).filter_by(edit_token=token)).scalar_one()
+from .helpers import by_testid, mesa_of, open_table, play, post, scores, showing, tap
 
 
 def test_a_table_opened_with_no_rule_set_plays_truco_paulista(

@@ -183,13 +183,6 @@ def test_first_load_and_tap_weigh_within_budget(client: FlaskClient) -> None:
     assert len(response.get_data()) <= TAP_BUDGET, len(response.get_data())
 
 
-def view_token(app: Flask, token: str) -> str:
-    """The viewer token of the table with this scorer token."""
-    with app.app_context():
-        mesa = db.session.execute(db.select(Mesa).filter_by(edit_token=token)).scalar_one()
-        return str(mesa.view_token)
-
-
 def test_behind_a_trusted_proxy_the_client_address_is_the_forwarded_one(tmp_path: Path) -> None:
     """With TRUSTED_PROXIES=1 the rate limit counts the X-Forwarded-For client, not the proxy."""
     url = f"sqlite:///{tmp_path / 'proxy.sqlite3'}"

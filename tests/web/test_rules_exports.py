@@ -14,35 +14,15 @@ from flask.testing import FlaskClient
 
 from scorekeeper.web.common.exports import FORMULA_STARTS
 
-from .helpers import HX, open_table, play, post, revision, tap
+from .helpers import HX, csv_rows_in, join_turma, new_turma, open_table, play, post, revision, tap
 
 PAIRS = {"jogador_0": "Ana", "jogador_1": "Beto", "jogador_2": "Caio", "jogador_3": "Duda"}
 RULES = {"paulista": "Truco Paulista", "mineiro": "Truco Mineiro"}
 
 
-def rows_of(text: str) -> list[dict[str, str]]:
-    """A CSV export's rows by its header (a byte-order mark, then cells separated by ';')."""
-    assert text.startswith("\ufeff")
-    return list(csv.DictReader(io.StringIO(text[1:]), delimiter=";"))
-
-
 def header_of(text: str) -> list[str]:
     """A CSV export's header row."""
     return next(csv.reader(io.StringIO(text.removeprefix("\ufeff")), delimiter=";"))
-
-
-def new_turma(client: FlaskClient, token: str) -> str:
-    """Save the table in a new turma; the turma's scorer token."""
-    data = {"rev": revision(client, token), "acao": "criar", "nome": "Quinta"}
-    response = client.post(f"/m/{token}/turma", data=data)
-    assert response.status_code == 303, response.text
-    return response.headers["Location"].rsplit("/", 1)[1]
-
-
-def join(client: FlaskClient, token: str, turma: str) -> None:
-    """Put a table in the turma by pasting its link."""
-    data = {"rev": revision(client, token), "acao": "entrar", "link": turma}
-    assert client.post(f"/m/{token}/turma", data=data).status_code == 303
 
 
 def note(client: FlaskClient, token: str, code: str, nota: str) -> None:
@@ -61,7 +41,7 @@ def test_every_row_of_a_tables_csv_names_its_rule_set(client: FlaskClient, rules
     play(client, token, "normal:0:6", "normal:1:12")
     text = client.get(f"/m/{token}/exportar.csv").text
     assert header_of(text)[-1] == "regras"
-    rows = rows_of(text)
+    rows = csv_rows_in(text)
     assert len(rows) == 2 and {row["regras"] for row in rows} == {RULES[rules]}
     log = json.loads(client.get(f"/m/{token}/exportar.json").text)
     assert log["mesa"]["regras"] == RULES[rules]
@@ -74,7 +54,7 @@ def test_a_mineiro_tables_csv_reads_its_hands_in_mineiro_words(client: FlaskClie
     note(client, token, "normal:0:6", "correram_dez")
     note(client, token, "normal:1:4", "truco")
     play(client, token, "normal:1:6", "onze_ganhou:1:4")
-    rows = rows_of(client.get(f"/m/{token}/exportar.csv").text)
+    rows = csv_rows_in(client.get(f"/m/{token}/exportar.csv").text)
     said = [(row["descricao"], row["pontos"], row["nota"]) for row in rows]
     assert said == [
         ("Nós +6", "6", "correram do dez"),
@@ -93,11 +73,11 @@ def test_the_turmas_games_name_each_games_rule_set(client: FlaskClient) -> None:
     turma = new_turma(client, paulista)
     play(client, paulista, "normal:0:12")
     mineiro = open_table(client, variante="mineiro", **PAIRS)
-    join(client, mineiro, turma)
+    join_turma(client, mineiro, turma)
     play(client, mineiro, "normal:1:6", "normal:0:10", "onze_correu:1:2", "onze_perdeu:1:4")
     text = client.get(f"/turma/{turma}/exportar.csv").text
     assert header_of(text)[-1] == "regras"
-    games = [(row["vencedor"], row["regras"]) for row in rows_of(text)]
+    games = [(row["vencedor"], row["regras"]) for row in csv_rows_in(text)]
     assert games == [("Ana e Caio", "Truco Paulista"), ("Beto e Duda", "Truco Mineiro")]
     history = json.loads(client.get(f"/turma/{turma}/exportar.json").text)
     assert [game["regras"] for game in history["partidas"]] == list(RULES.values())
@@ -130,6 +110,6 @@ def test_a_mineiro_tables_csv_cells_never_run_as_formulas(client: FlaskClient) -
         text = client.get(link).text
         cells = [cell for row in csv.reader(io.StringIO(text[1:]), delimiter=";") for cell in row]
         assert not [cell for cell in cells if cell.startswith(FORMULA_STARTS)], text
-        assert {row["regras"] for row in rows_of(text)} == {"Truco Mineiro"}
-    table = rows_of(client.get(f"/m/{token}/exportar.csv").text)
+        assert {row["regras"] for row in csv_rows_in(text)} == {"Truco Mineiro"}
+    table = csv_rows_in(client.get(f"/m/{token}/exportar.csv").text)
     assert table[0]["motivo"] == "'" + PAYLOADS[4] and table[-1]["placar_lado_1"] == "12"

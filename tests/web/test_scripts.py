@@ -11,10 +11,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import config
-from scorekeeper.extensions import db
-from scorekeeper.models import Mesa
 
-from .helpers import HX, open_table, revision, tap
+from .helpers import HX, open_table, revision, tap, view_token
 
 SCRIPTS = Path(__file__).resolve().parents[2] / "static" / "js"
 MOST_LINES = 400
@@ -25,13 +23,6 @@ BOARD = {"feedback", "awake", "announce", "writes", "forecast", "slot", "offline
 def scripts_of(html: str) -> list[str]:
     """The names of the static/js scripts a page links, in order ('writes' for js/writes.js)."""
     return re.findall(r'<script src="/static/js/([a-z-]+)\.js\?v=[0-9a-f]+"', html)
-
-
-def view_token(app: Flask, edit: str) -> str:
-    """The viewers' token of the table with this scorer token."""
-    with app.app_context():
-        found = db.session.execute(db.select(Mesa).filter_by(edit_token=edit)).scalar_one()
-        return found.view_token
 
 
 def data_rev(html: str) -> int:

@@ -12,17 +12,10 @@ from flask.testing import FlaskClient
 from scorekeeper import create_app
 from scorekeeper.domain.torneio import bracket
 from scorekeeper.extensions import db
-from scorekeeper.models import Mesa, Torneio
+from scorekeeper.models import Torneio
 from scorekeeper.web.converters import MATCH_KEY, Int32Converter
 
-from .helpers import HX, by_testid, open_table, revision
-from .torneio_pages import open_torneio
-
-
-def mesa_of(app: Flask, token: str) -> Mesa:
-    """The table with this scorer token."""
-    with app.app_context():
-        return db.session.execute(db.select(Mesa).filter_by(edit_token=token)).scalar_one()
+from .helpers import HX, by_testid, mesa_of, open_table, open_torneio, revision
 
 
 def test_nul_bytes_never_reach_the_database(app: Flask, client: FlaskClient) -> None:

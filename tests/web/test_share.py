@@ -22,7 +22,7 @@ from scorekeeper.models import HandRecord, Mesa
 from scorekeeper.web.common import links
 from scorekeeper.web.common.qr import qr_svg
 
-from .helpers import decode_qr, open_table
+from .helpers import decode_qr, mesa_of, open_table, play
 
 MACHINE_IP = "192.168.1.23"  # what lan_address() answers in these tests
 MACHINE = f"http://{MACHINE_IP}:5000"
@@ -67,20 +67,6 @@ def public_app(tmp_path: Path) -> Iterator[Flask]:
     yield from make_app(tmp_path, PUBLIC_URL=PUBLIC)
 
 
-@pytest.fixture
-def csrf_app(tmp_path: Path) -> Iterator[Flask]:
-    """An app with CSRF protection on, as in production."""
-    yield from make_app(tmp_path, WTF_CSRF_ENABLED=True, PUBLIC_URL=None)
-
-
-def mesa_of(app: Flask, edit: str) -> Mesa:
-    """The table with scorer token `edit`, detached from the session."""
-    with app.app_context():
-        mesa = db.session.execute(db.select(Mesa).filter_by(edit_token=edit)).scalar_one()
-        db.session.expunge(mesa)
-        return mesa
-
-
 def snapshot(app: Flask, mesa_id: int) -> tuple[object, ...]:
     """Everything a write could change: tokens, revision and every record."""
     with app.app_context():
@@ -104,15 +90,6 @@ def live_rev(html: str) -> int:
     match = re.search(r'id="live"[^>]*data-rev="(\d+)"', html)
     assert match, html
     return int(match.group(1))
-
-
-def tap(client: FlaskClient, edit: str, code: str) -> None:
-    """One accepted tap on the scorer's board, at the board's current revision."""
-    board = client.get(f"/m/{edit}").text
-    match = re.search(r'id="board"[^>]*data-rev="(\d+)"', board)
-    assert match
-    response = client.post(f"/m/{edit}/marcar", data={"rev": match.group(1), "o": code})
-    assert response.status_code in (200, 303), response.text
 
 
 def qr_block(html: str, name: str) -> str:
@@ -396,7 +373,7 @@ def test_live_view_shows_the_score_with_the_boards_hooks_and_no_tap(
     client = local_app.test_client()
     edit = open_table(client, time_a="Zé", time_b="Tião")
     view = mesa_of(local_app, edit).view_token
-    tap(client, edit, "normal:1:3")
+    play(client, edit, "normal:1:3", htmx=False)
     html = client.get(f"/v/{view}").text
     assert text_of(html, "score-a") == "0" and text_of(html, "score-b") == "3"
     assert text_of(html, "series-a") == "0" and text_of(html, "series-b") == "0"
@@ -424,12 +401,12 @@ def test_live_view_names_the_mao_de_onze_side_and_the_mao_de_ferro(local_app: Fl
     edit = open_table(client, time_a="Zé", time_b="Tião")
     view = mesa_of(local_app, edit).view_token
     for code in TO_ELEVEN:
-        tap(client, edit, code)
+        play(client, edit, code, htmx=False)
     assert text_of(client.get(f"/v/{view}").text, "fase") == "Mão de onze · quem decide: Zé"
     second = open_table(client)
     second_view = mesa_of(local_app, second).view_token
     for code in TO_FERRO:
-        tap(client, second, code)
+        play(client, second, code, htmx=False)
     html = client.get(f"/v/{second_view}").text
     assert "Mão de ferro" in (text_of(html, "fase") or "")
     assert "phase-mao_de_ferro" in html
@@ -440,7 +417,7 @@ def test_live_view_shows_the_winner_and_the_series_tally(local_app: Flask) -> No
     client = local_app.test_client()
     edit = open_table(client, serie="melhor_de_3")
     view = mesa_of(local_app, edit).view_token
-    tap(client, edit, "normal:0:12")
+    play(client, edit, "normal:0:12", htmx=False)
     html = client.get(f"/v/{view}").text
     assert text_of(html, "fase") == "Partida para Nós!"
     assert text_of(html, "series-a") == "1"
@@ -465,7 +442,7 @@ def test_unchanged_poll_is_204_with_an_empty_body(local_app: Flask) -> None:
     client = local_app.test_client()
     edit = open_table(client)
     view = mesa_of(local_app, edit).view_token
-    tap(client, edit, "normal:0:1")
+    play(client, edit, "normal:0:1", htmx=False)
     response = client.get(f"/v/{view}/placar?rev=1", headers={"HX-Request": "true"})
     assert response.status_code == 204
     assert response.data == b""
@@ -495,7 +472,7 @@ def test_polls_and_taps_survive_the_server_dropping_connections(local_app: Flask
     assert client.get(f"/v/{view}/placar?rev=0").status_code == 204  # the polls pool is warm
     assert terminate_other_connections(local_app) >= 1
     assert client.get(f"/v/{view}/placar?rev=0").status_code == 204
-    tap(client, edit, "normal:0:3")
+    play(client, edit, "normal:0:3", htmx=False)
     assert client.get(f"/v/{view}/placar?rev=1").status_code == 204
 
 
@@ -522,13 +499,13 @@ def test_a_kept_live_fragment_never_outlives_its_revision(local_app: Flask) -> N
     client = local_app.test_client()
     edit = open_table(client)
     view = mesa_of(local_app, edit).view_token
-    tap(client, edit, "normal:0:3")
+    play(client, edit, "normal:0:3", htmx=False)
     first = client.get(f"/v/{view}/placar?rev=0").text
     assert client.get(f"/v/{view}/placar?rev=0").text == first  # the table's next viewer
     assert live_rev(first) == 1 and text_of(first, "score-a") == "3"
     assert 'class="live tv' in client.get(f"/v/{view}/placar?rev=0&tv=1").text
     assert 'class="live tv' not in client.get(f"/v/{view}/placar?rev=0").text
-    tap(client, edit, "normal:1:1")
+    play(client, edit, "normal:1:1", htmx=False)
     second = client.get(f"/v/{view}/placar?rev=1").text
     assert live_rev(second) == 2 and text_of(second, "score-b") == "1"
     client.post(f"/m/{edit}/desfazer", data={"rev": "2"})
@@ -568,7 +545,7 @@ def test_modo_tv_adds_its_layout_and_keeps_it_while_polling(local_app: Flask) ->
     html = client.get(f"/v/{view}?tv=1").text
     assert re.search(r'id="live" class="live tv', html)
     assert f"/v/{view}/placar?rev=0&amp;tv=1" in html
-    tap(client, edit, "normal:1:1")
+    play(client, edit, "normal:1:1", htmx=False)
     fragment = client.get(f"/v/{view}/placar?rev=0&tv=1").text
     assert re.search(r'id="live" class="live tv', fragment)
     assert 'class="live tv' not in client.get(f"/v/{view}").text
@@ -582,7 +559,7 @@ def test_the_viewer_token_is_refused_on_every_write_route(local_app: Flask, rout
     """403 in pt-BR, and nothing changes: not the score, the log, the revision or the tokens."""
     client = local_app.test_client()
     edit = open_table(client)
-    tap(client, edit, "normal:0:3")
+    play(client, edit, "normal:0:3", htmx=False)
     mesa = mesa_of(local_app, edit)
     before = snapshot(local_app, mesa.id)
     form = {
@@ -700,7 +677,7 @@ def test_trocar_links_kills_the_old_links_and_the_new_ones_work(local_app: Flask
     """New tokens at once: old scorer and viewer links are 404, the score is kept."""
     client = local_app.test_client()
     edit = open_table(client)
-    tap(client, edit, "normal:0:6")
+    play(client, edit, "normal:0:6", htmx=False)
     old = mesa_of(local_app, edit)
     old_qr = client.get(f"/m/{edit}/compartilhar").text
     response = client.post(f"/m/{edit}/trocar-links", data={"rev": str(old.revision)})
@@ -787,7 +764,7 @@ def test_rotating_links_is_a_compare_and_swap(app: Flask) -> None:
 def test_a_stale_rotation_is_refused_and_changes_nothing(app: Flask, client: FlaskClient) -> None:
     """Rotating from a share page drawn before a tap: 409 with the message, same links."""
     edit = open_table(client)
-    tap(client, edit, "normal:0:1")
+    play(client, edit, "normal:0:1", htmx=False)
     refused = client.post(f"/m/{edit}/trocar-links", data={"rev": "0"})
     assert refused.status_code == 409
     assert "mudou em outro aparelho" in (text_of(refused.text, "mensagem") or "")
@@ -833,7 +810,7 @@ def test_security_headers_on_every_page(local_app: Flask) -> None:
     client = local_app.test_client()
     edit = open_table(client)
     view = mesa_of(local_app, edit).view_token
-    tap(client, edit, "normal:0:1")
+    play(client, edit, "normal:0:1", htmx=False)
     pages = {
         "/": 200,
         f"/m/{edit}": 200,
@@ -898,7 +875,7 @@ def test_live_view_announces_the_score_to_screen_readers(local_app: Flask) -> No
     client = local_app.test_client()
     edit = open_table(client, time_a="Zé", time_b="Tião")
     view = mesa_of(local_app, edit).view_token
-    tap(client, edit, "normal:0:3")
+    play(client, edit, "normal:0:3", htmx=False)
     assert 'data-announce="Zé 3, Tião 0"' in client.get(f"/v/{view}").text
 
 

@@ -24,6 +24,7 @@ from .helpers import (
     scores,
     showing,
     tap,
+    view_token,
 )
 from .test_wording import log_lines, shown_text
 
@@ -61,14 +62,6 @@ def edit(
     if cid is not None:
         data["cid"] = cid
     return client.post(f"/m/{token}/editar", data=data)
-
-
-def view_token(app: Flask, token: str) -> str:
-    """The viewers' token of the table with this scorer token."""
-    with app.app_context():
-        return db.session.execute(
-            db.select(Mesa.view_token).filter_by(edit_token=token)
-        ).scalar_one()
 
 
 def count(app: Flask, model: type, token: str) -> int:

@@ -13,7 +13,20 @@ from flask.testing import FlaskClient
 
 from scorekeeper.domain.torneio import access, bracket, calls, reading
 
-from .helpers import HX, by_testid, open_table, play, post, scores, showing, tap
+from .helpers import (
+    HX,
+    board_at,
+    by_testid,
+    open_table,
+    organiser_post,
+    play,
+    post,
+    scores,
+    showing,
+    tap,
+    torneio_rev_in,
+    tv_path_in,
+)
 
 WIN_A = "normal:0:12"  # a game to side a in one tap: a melhor de 1 match is over
 NAMES = [("Ana", "Beto"), ("Caio", "Duda"), ("Edu", "Fabi"), ("Gil", "Hugo"), ("Ivo", "Juca")]
@@ -34,22 +47,9 @@ def new_torneio(client: FlaskClient, **form: str) -> str:
     return found.group(1)
 
 
-def rev(html: str) -> str:
-    """The torneio revision the organiser's page was drawn at."""
-    found = re.search(r'data-testid="torneio" data-rev="(\d+)"', html)
-    assert found
-    return found.group(1)
-
-
-def organise(client: FlaskClient, token: str, route: str, rev_: str | None = None, **form: str):
-    """POST an organiser's step with the page's revision unless given."""
-    data = {"rev": rev_ if rev_ is not None else rev(client.get(f"/t/{token}").text), **form}
-    return client.post(f"/t/{token}/{route}", data=data)
-
-
 def register(client: FlaskClient, token: str, first: str, second: str = "", name: str = ""):
     """Register a pair at the door."""
-    return organise(client, token, "inscrever", jogador_1=first, jogador_2=second, nome=name)
+    return organiser_post(client, token, "inscrever", jogador_1=first, jogador_2=second, nome=name)
 
 
 def with_pairs(client: FlaskClient, count: int, **form: str) -> str:
@@ -63,7 +63,7 @@ def with_pairs(client: FlaskClient, count: int, **form: str) -> str:
 def drawn(client: FlaskClient, count: int = 5, **form: str) -> str:
     """A torneio of `count` pairs, its bracket drawn; its organiser token."""
     token = with_pairs(client, count, **form)
-    assert organise(client, token, "sortear").status_code == 303
+    assert organiser_post(client, token, "sortear").status_code == 303
     return token
 
 
@@ -75,7 +75,7 @@ def pairs(html: str) -> dict[str, int]:
     return {name: int(pair) for name, pair in found}
 
 
-def matches(html: str) -> dict[str, dict[str, str]]:
+def matches_in(html: str) -> dict[str, dict[str, str]]:
     """Every match of the bracket, by key: its data attributes, and 'body' its inner HTML."""
     found = {}
     for attrs, body in re.findall(r'<article ([^>]*data-testid="jogo"[^>]*)>(.*?)</article>',
@@ -88,7 +88,7 @@ def matches(html: str) -> dict[str, dict[str, str]]:
 def bracket_state(html: str) -> dict[str, dict[str, str]]:
     """Every match's data attributes (state, mesa, winner) and its line (score, W.O.), by key."""
     found = {}
-    for k, m in matches(html).items():
+    for k, m in matches_in(html).items():
         info = re.search(r'class="jogo-info">(.*?)</p>', m["body"], flags=re.S)
         line = " ".join(info.group(1).split()) if info else ""
         found[k] = {**{n: v for n, v in m.items() if n != "body"}, "info": line}
@@ -104,25 +104,6 @@ def mesa_links(html: str) -> dict[int, str]:
     """Each mesa's stable link (path) by number."""
     found = re.findall(r'<a href="([^"]+)" data-testid="mesa-link" data-mesa="(\d+)"', html)
     return {int(number): path(url) for url, number in found}
-
-
-def tv_path(html: str) -> str:
-    """The TV's read-only link (path) from the organiser's page."""
-    found = re.search(r'<a href="([^"]+)" data-testid="tv-link"', html)
-    assert found
-    return path(found.group(1))
-
-
-def board_at(client: FlaskClient, link: str) -> str | None:
-    """The scorer token of the match now called to the mesa of this link (None: mesa free)."""
-    response = client.get(link)
-    if response.status_code == 200:
-        assert 'data-testid="mesa-livre"' in response.text
-        return None
-    assert response.status_code == 303
-    found = re.search(r"/m/([A-Za-z0-9_-]+)$", response.headers["Location"])
-    assert found
-    return found.group(1)
 
 
 def pairs_in_swap(html: str) -> dict[str, int]:
@@ -215,17 +196,17 @@ def test_pairs_register_at_the_door_are_marked_and_removed(client: FlaskClient):
     assert "(Caio e Duda)" in html
     ana = found["Ana e Beto"]
     for mark in ("pago", "presente"):
-        assert organise(client, token, f"dupla/{ana}/marcar", marca=mark).status_code == 303
+        assert organiser_post(client, token, f"dupla/{ana}/marcar", marca=mark).status_code == 303
     item = re.search(r'data-nome="Ana e Beto"(.*?)</li>', client.get(f"/t/{token}").text, re.S)
     assert item and item.group(1).count('aria-pressed="true"') == 2
-    assert organise(client, token, f"dupla/{ana}/marcar", marca="pago").status_code == 303
+    assert organiser_post(client, token, f"dupla/{ana}/marcar", marca="pago").status_code == 303
     item = re.search(r'data-nome="Ana e Beto"(.*?)</li>', client.get(f"/t/{token}").text, re.S)
     assert item and item.group(1).count('aria-pressed="true"') == 1
-    odd = organise(client, token, f"dupla/{ana}/marcar", marca="vip")
+    odd = organiser_post(client, token, f"dupla/{ana}/marcar", marca="vip")
     assert odd.status_code == 422 and message(odd) == "Essa marcação não existe."
-    assert organise(client, token, f"dupla/{ana}/remover").status_code == 303
+    assert organiser_post(client, token, f"dupla/{ana}/remover").status_code == 303
     assert list(pairs(client.get(f"/t/{token}").text)) == ["Os Zapeiros"]
-    gone = organise(client, token, f"dupla/{ana}/remover")
+    gone = organiser_post(client, token, f"dupla/{ana}/remover")
     assert gone.status_code == 422 and message(gone) == "Essa dupla não está no torneio."
 
 
@@ -255,7 +236,7 @@ def test_the_same_pair_registered_again_is_refused_in_any_order_accents_and_case
         )
     assert register(client, token, "Zé", "Lu").status_code == 303
     lu = pairs(client.get(f"/t/{token}").text)["Zé e Lu"]
-    edited = organise(client, token, f"dupla/{lu}/editar", jogador_1="Bia", jogador_2="ze")
+    edited = organiser_post(client, token, f"dupla/{lu}/editar", jogador_1="Bia", jogador_2="ze")
     assert edited.status_code == 422
     assert list(pairs(client.get(f"/t/{token}").text)) == ["Zé e Bia", "Zé e Lu"]
 
@@ -271,7 +252,7 @@ def test_the_draw_takes_the_pairs_marked_present_and_its_confirmation_names_the_
     assert by_testid(page, "sorteio-resumo") == "Sortear a chave com 4 duplas?"
     for name in ("Ana e Beto", "Caio e Duda", "Edu e Fabi"):
         assert (
-            organise(client, token, f"dupla/{ids[name]}/marcar", marca="presente").status_code
+            organiser_post(client, token, f"dupla/{ids[name]}/marcar", marca="presente").status_code
             == 303
         )
     page = client.get(f"/t/{token}").text
@@ -280,11 +261,10 @@ def test_the_draw_takes_the_pairs_marked_present_and_its_confirmation_names_the_
     )
     assert by_testid(page, "sorteio-de-fora") == "Ficam de fora, sem presença marcada: Gil e Hugo."
     assert 'data-testid="confirmar-sorteio"' in page
-    assert organise(client, token, "sortear").status_code == 303
+    assert organiser_post(client, token, "sortear").status_code == 303
     drawn_page = client.get(f"/t/{token}").text
-    names = {
-        by_testid(m["body"], f"jogo-{side}") for m in matches(drawn_page).values() for side in "ab"
-    }
+    drawn = matches_in(drawn_page).values()
+    names = {by_testid(m["body"], f"jogo-{side}") for m in drawn for side in "ab"}
     assert "Gil e Hugo" not in names
     assert {"Ana e Beto", "Caio e Duda", "Edu e Fabi"} <= names
     assert set(pairs_in_swap(drawn_page)) == {"Ana e Beto", "Caio e Duda", "Edu e Fabi"}
@@ -298,29 +278,29 @@ def test_registration_stops_at_the_brackets_most_pairs(
     refused = register(client, token, "Zeca", "Zico")
     assert refused.status_code == 422 and message(refused) == "A chave tem no máximo 3 duplas."
     assert len(pairs(client.get(f"/t/{token}").text)) == 3
-    assert organise(client, token, "sortear").status_code == 303
+    assert organiser_post(client, token, "sortear").status_code == 303
 
 
 def test_registration_is_refused_after_the_draw(client: FlaskClient):
     token = with_pairs(client, 4)
     ana = pairs(client.get(f"/t/{token}").text)["Ana e Beto"]
-    assert organise(client, token, "sortear").status_code == 303
+    assert organiser_post(client, token, "sortear").status_code == 303
     html = client.get(f"/t/{token}").text
     assert 'data-testid="inscrever"' not in html
     late = register(client, token, "Zeca", "Zico")
     assert late.status_code == 422
     assert message(late) == "A chave já foi sorteada: não entram mais duplas."
-    removed = organise(client, token, f"dupla/{ana}/remover")
+    removed = organiser_post(client, token, f"dupla/{ana}/remover")
     assert removed.status_code == 422
     assert message(removed) == "A chave já foi sorteada: dê W.O. em vez de tirar a dupla."
-    again = organise(client, token, "sortear")
+    again = organiser_post(client, token, "sortear")
     assert again.status_code == 422 and message(again) == "A chave já foi sorteada."
     assert bracket_state(client.get(f"/t/{token}").text) == bracket_state(html)
 
 
 def test_the_draw_needs_two_pairs(client: FlaskClient):
     token = with_pairs(client, 1)
-    refused = organise(client, token, "sortear")
+    refused = organiser_post(client, token, "sortear")
     assert refused.status_code == 422
     assert message(refused) == "Inscreva pelo menos 2 duplas para sortear a chave."
     assert 'data-testid="chave"' not in client.get(f"/t/{token}").text
@@ -332,7 +312,7 @@ def test_the_draw_needs_two_pairs(client: FlaskClient):
 def test_the_draw_of_5_pairs_on_2_mesas_gives_byes_and_calls_two_matches(client: FlaskClient):
     token = drawn(client, 5)
     html = client.get(f"/t/{token}").text
-    found = matches(html)
+    found = matches_in(html)
     first = [m for m in found.values() if m["rodada"] == "1"]
     assert len(first) == 4 and len(found) == 4 + 2 + 1 + 1  # with the 3rd place
     byes = [m for m in first if "jogo-folga" in m["body"] or "passa direto" in m["body"]]
@@ -350,7 +330,7 @@ def test_the_draw_of_5_pairs_on_2_mesas_gives_byes_and_calls_two_matches(client:
 
 def test_a_match_waits_when_every_mesa_is_busy(client: FlaskClient):
     token = drawn(client, 4, mesas="1")
-    found = matches(client.get(f"/t/{token}").text)
+    found = matches_in(client.get(f"/t/{token}").text)
     assert [m["key"] for m in found.values() if m["estado"] == "jogando"] == ["1-0"]
     assert found["1-0"]["mesa"] == "1" and found["1-1"]["estado"] == "aguardando"
     assert 'data-testid="proxima-chamada"' in client.get(f"/t/{token}").text
@@ -361,21 +341,21 @@ def test_pairs_swap_places_until_the_first_tap_and_the_calls_follow(client: Flas
     html = client.get(f"/t/{token}").text
     assert "Trocar duplas de lugar" in html
     ids = pairs_in_swap(html)
-    real = next(m for m in matches(html).values() if m["rodada"] == "1" and m.get("mesa"))
+    real = next(m for m in matches_in(html).values() if m["rodada"] == "1" and m.get("mesa"))
     playing = by_testid(real["body"], "jogo-a")
-    bye = next(m for m in matches(html).values() if "passa direto" in m["body"])
+    bye = next(m for m in matches_in(html).values() if "passa direto" in m["body"])
     resting = by_testid(bye["body"], "jogo-a")
     assert playing and resting
-    moved = organise(client, token, "trocar", de=str(ids[playing]), para=str(ids[resting]))
+    moved = organiser_post(client, token, "trocar", de=str(ids[playing]), para=str(ids[resting]))
     assert moved.status_code == 303
     after = client.get(f"/t/{token}").text
-    swapped = matches(after)[real["key"]]
+    swapped = matches_in(after)[real["key"]]
     assert by_testid(swapped["body"], "jogo-a") == resting and swapped["mesa"] == "1"
-    assert matches(after)[bye["key"]]["vencedor"] == playing
+    assert matches_in(after)[bye["key"]]["vencedor"] == playing
     board = board_at(client, mesa_links(after)[1])
     assert board is not None and resting in client.get(f"/m/{board}").text
     play(client, board, "normal:0:1")
-    late = organise(client, token, "trocar", de=str(ids[playing]), para=str(ids[resting]))
+    late = organiser_post(client, token, "trocar", de=str(ids[playing]), para=str(ids[resting]))
     assert late.status_code == 422
     assert message(late) == "Os jogos já começaram: a chave não muda mais."
     assert "Trocar duplas de lugar" not in client.get(f"/t/{token}").text
@@ -389,7 +369,7 @@ def test_the_mesa_link_opens_the_board_of_the_match_called_with_the_pairs_names(
     links = mesa_links(html)
     board = board_at(client, links[1])
     assert board is not None
-    real = next(m for m in matches(html).values() if m["rodada"] == "1" and m.get("mesa"))
+    real = next(m for m in matches_in(html).values() if m["rodada"] == "1" and m.get("mesa"))
     page = client.get(f"/m/{board}").text
     a, b = by_testid(real["body"], "jogo-a"), by_testid(real["body"], "jogo-b")
     assert a and b and a in page and b in page
@@ -416,14 +396,14 @@ def test_a_match_played_to_its_end_on_its_table_advances_the_bracket(client: Fla
     token = drawn(client, 5)
     html = client.get(f"/t/{token}").text
     links = mesa_links(html)
-    real = next(m for m in matches(html).values() if m["rodada"] == "1" and m.get("mesa"))
+    real = next(m for m in matches_in(html).values() if m["rodada"] == "1" and m.get("mesa"))
     winner = by_testid(real["body"], "jogo-a")
     board = board_at(client, links[1])
     assert board is not None
     over = showing(play(client, board, WIN_A).text)
     assert 'data-testid="torneio-proximo"' in over and "Próximo jogo desta mesa" in over
     assert 'data-testid="nova-serie"' not in over and 'data-testid="jogar-de-novo"' not in over
-    after = matches(client.get(f"/t/{token}").text)
+    after = matches_in(client.get(f"/t/{token}").text)
     assert after[real["key"]]["estado"] == "fim"
     assert after[real["key"]]["vencedor"] == winner
     next_ = next(m for m in after.values() if m["rodada"] == "2" and winner in m["body"])
@@ -454,21 +434,21 @@ def test_an_undo_on_the_finished_match_takes_its_result_and_the_call_it_set_off_
     token = drawn(client, 5)
     html = client.get(f"/t/{token}").text
     links = mesa_links(html)
-    real = next(m for m in matches(html).values() if m["rodada"] == "1" and m.get("mesa"))
+    real = next(m for m in matches_in(html).values() if m["rodada"] == "1" and m.get("mesa"))
     board = board_at(client, links[1])
     assert board is not None
     play(client, board, WIN_A)
-    set_off = [k for k, m in matches(client.get(f"/t/{token}").text).items()
+    set_off = [k for k, m in matches_in(client.get(f"/t/{token}").text).items()
                if m["rodada"] == "2" and m.get("mesa") == "1"]  # fmt: skip
     assert len(set_off) == 1
     assert post(client, board, "desfazer").status_code == 200
-    after = matches(client.get(f"/t/{token}").text)
+    after = matches_in(client.get(f"/t/{token}").text)
     assert after[real["key"]]["estado"] == "jogando" and "vencedor" not in after[real["key"]]
     assert after[real["key"]]["mesa"] == "1"
     assert after[set_off[0]]["estado"] == "aguardando" and "mesa" not in after[set_off[0]]
     assert board_at(client, links[1]) == board
     play(client, board, WIN_A)  # played again: called again, to a new table
-    again = matches(client.get(f"/t/{token}").text)
+    again = matches_in(client.get(f"/t/{token}").text)
     assert again[set_off[0]]["estado"] == "jogando" and again[set_off[0]]["mesa"] == "1"
 
 
@@ -500,9 +480,9 @@ def test_a_reopened_match_takes_its_mesa_back_from_the_next_match_not_yet_tapped
     play(client, first, WIN_A)
     second = board_at(client, link)  # 1-1, which 1-0 did not set off
     assert second not in (None, first)
-    assert matches(client.get(f"/t/{token}").text)["1-1"]["mesa"] == "1"
+    assert matches_in(client.get(f"/t/{token}").text)["1-1"]["mesa"] == "1"
     assert post(client, first, "desfazer").status_code == 200
-    after = matches(client.get(f"/t/{token}").text)
+    after = matches_in(client.get(f"/t/{token}").text)
     assert after["1-0"]["estado"] == "jogando" and after["1-0"]["mesa"] == "1"
     assert after["1-1"]["estado"] == "aguardando" and "mesa" not in after["1-1"]
     assert [k for k, m in after.items() if m.get("mesa") == "1" and m["estado"] == "jogando"] == [
@@ -532,7 +512,7 @@ def test_a_tap_that_lands_while_its_call_is_being_taken_back_is_kept(
     assert client.get(f"/t/{token}").status_code == 200
     board = client.get(f"/m/{second}")
     assert board.status_code == 200 and scores(board.text) == (1, 0)
-    assert matches(client.get(f"/t/{token}").text)["1-1"]["mesa"] == "1"
+    assert matches_in(client.get(f"/t/{token}").text)["1-1"]["mesa"] == "1"
 
 
 # --- the organiser's word ------------------------------------------------------------------------
@@ -542,32 +522,32 @@ def test_a_wo_an_override_and_taking_it_back(client: FlaskClient):
     token = drawn(client, 5)
     html = client.get(f"/t/{token}").text
     links = mesa_links(html)
-    at_two = next(m for m in matches(html).values() if m.get("mesa") == "2")
+    at_two = next(m for m in matches_in(html).values() if m.get("mesa") == "2")
     _, b = called_pair_ids(at_two)
-    given = organise(client, token, f"jogo/{at_two['key']}/decidir", como="wo", dupla=str(b))
+    given = organiser_post(client, token, f"jogo/{at_two['key']}/decidir", como="wo", dupla=str(b))
     assert given.status_code == 303
-    after = matches(client.get(f"/t/{token}").text)[at_two["key"]]
+    after = matches_in(client.get(f"/t/{token}").text)[at_two["key"]]
     assert after["estado"] == "fim" and after["vencedor"] == by_testid(at_two["body"], "jogo-b")
     assert "W.O." in after["body"] and 'data-testid="desfazer-decisao"' in after["body"]
     assert board_at(client, links[2]) is None  # mesa 2 is free: no match waits for it yet
-    back = organise(client, token, f"jogo/{at_two['key']}/decidir", como="desfeito")
+    back = organiser_post(client, token, f"jogo/{at_two['key']}/decidir", como="desfeito")
     assert back.status_code == 303
-    again = matches(client.get(f"/t/{token}").text)[at_two["key"]]
+    again = matches_in(client.get(f"/t/{token}").text)[at_two["key"]]
     assert again["estado"] == "jogando" and "vencedor" not in again and again["mesa"] == "2"
     # An override of what the table said: the organiser's word is final.
     board = board_at(client, links[2])
     assert board is not None
     play(client, board, WIN_A)
-    played = matches(client.get(f"/t/{token}").text)[at_two["key"]]
+    played = matches_in(client.get(f"/t/{token}").text)[at_two["key"]]
     assert played["vencedor"] == by_testid(at_two["body"], "jogo-a")
-    over = organise(client, token, f"jogo/{at_two['key']}/decidir", como="organizador",
+    over = organiser_post(client, token, f"jogo/{at_two['key']}/decidir", como="organizador",
                     dupla=str(b))  # fmt: skip
     assert over.status_code == 303
-    overridden = matches(client.get(f"/t/{token}").text)[at_two["key"]]
+    overridden = matches_in(client.get(f"/t/{token}").text)[at_two["key"]]
     assert overridden["vencedor"] == by_testid(at_two["body"], "jogo-b")
     assert "decidido pelo organizador" in overridden["body"]
-    organise(client, token, f"jogo/{at_two['key']}/decidir", como="desfeito")
-    taken_back = matches(client.get(f"/t/{token}").text)[at_two["key"]]
+    organiser_post(client, token, f"jogo/{at_two['key']}/decidir", como="desfeito")
+    taken_back = matches_in(client.get(f"/t/{token}").text)[at_two["key"]]
     assert taken_back["vencedor"] == by_testid(at_two["body"], "jogo-a")
 
 
@@ -579,27 +559,28 @@ def test_the_organisers_word_follows_a_matchs_pairs_after_a_feeder_changed(clien
         assert board is not None
         play(client, board, WIN_A)
     html = client.get(f"/t/{token}").text
-    final = matches(html)["2-0"]
+    final = matches_in(html)["2-0"]
     table = board_at(client, links[int(final["mesa"])])
     assert table is not None
     play(client, table, "normal:0:1")  # the final has begun
-    semi = matches(html)["1-0"]
+    semi = matches_in(html)["1-0"]
     loser = by_testid(semi["body"], "jogo-b")
     loser_id = pairs_by_name(html)[loser]
-    over = organise(client, token, "jogo/1-0/decidir", como="organizador", dupla=str(loser_id))
+    decide = {"como": "organizador", "dupla": str(loser_id)}
+    over = organiser_post(client, token, "jogo/1-0/decidir", **decide)
     assert over.status_code == 303
-    changed = matches(client.get(f"/t/{token}").text)["2-0"]
+    changed = matches_in(client.get(f"/t/{token}").text)["2-0"]
     assert by_testid(changed["body"], "jogo-a") == loser and changed["estado"] == "jogando"
-    given = organise(client, token, "jogo/2-0/decidir", como="organizador", dupla=str(loser_id))
+    given = organiser_post(client, token, "jogo/2-0/decidir", **decide)
     assert given.status_code == 303, message(given)
     page = client.get(f"/t/{token}").text
-    assert matches(page)["2-0"]["vencedor"] == loser
+    assert matches_in(page)["2-0"]["vencedor"] == loser
     assert re.search(rf'data-testid="campeao" data-nome="{loser}"', page)
 
 
 def test_the_organisers_stale_revision_is_refused_and_nothing_changes(client: FlaskClient):
     token = with_pairs(client, 3)
-    old = rev(client.get(f"/t/{token}").text)
+    old = torneio_rev_in(client.get(f"/t/{token}").text)
     assert register(client, token, "Zeca", "Zico").status_code == 303
     before = client.get(f"/t/{token}").text
     for route, form in [
@@ -608,13 +589,13 @@ def test_the_organisers_stale_revision_is_refused_and_nothing_changes(client: Fl
         (f"dupla/{pairs(before)['Zeca e Zico']}/remover", {}),
         ("mesa/1/pausar", {"pausar": "1"}),
     ]:
-        stale = organise(client, token, route, old, **form)
+        stale = organiser_post(client, token, route, old, **form)
         assert stale.status_code == 409, route
         assert message(stale) == (
             "O torneio mudou enquanto você decidia: veja como está e faça de novo."
         )
     after = client.get(f"/t/{token}").text
-    assert pairs(after) == pairs(before) and rev(after) == rev(before)
+    assert pairs(after) == pairs(before) and torneio_rev_in(after) == torneio_rev_in(before)
     assert 'data-testid="chave"' not in after and "Voltar a chamar" not in after
 
 
@@ -624,8 +605,8 @@ def test_the_organisers_stale_revision_is_refused_and_nothing_changes(client: Fl
 def test_the_tv_token_cannot_write(client: FlaskClient):
     token = drawn(client, 5)
     html = client.get(f"/t/{token}").text
-    view = tv_path(html).rsplit("/", 1)[1]
-    at_two = next(m for m in matches(html).values() if m.get("mesa") == "2")
+    view = tv_path_in(html).rsplit("/", 1)[1]
+    at_two = next(m for m in matches_in(html).values() if m.get("mesa") == "2")
     _, b = called_pair_ids(at_two)
     attempts = [
         ("inscrever", {"jogador_1": "Tião", "jogador_2": "Tonho"}),
@@ -635,11 +616,12 @@ def test_the_tv_token_cannot_write(client: FlaskClient):
         ("trocar", {"de": "1", "para": "2"}),
     ]
     for route, form in attempts:
-        response = client.post(f"/t/{view}/{route}", data={"rev": rev(html), **form})
+        response = client.post(f"/t/{view}/{route}", data={"rev": torneio_rev_in(html), **form})
         assert response.status_code in (403, 404), route
     assert client.get(f"/t/{view}").status_code in (403, 404)
     after = client.get(f"/t/{token}").text
-    assert rev(after) == rev(html) and bracket_state(after) == bracket_state(html)
+    assert torneio_rev_in(after) == torneio_rev_in(html)
+    assert bracket_state(after) == bracket_state(html)
 
 
 def test_the_tv_carries_no_organiser_or_scorer_token(client: FlaskClient):
@@ -648,7 +630,7 @@ def test_the_tv_carries_no_organiser_or_scorer_token(client: FlaskClient):
     links = mesa_links(html)
     boards = [board_at(client, link) for link in links.values()]
     assert all(boards)
-    tv = client.get(tv_path(html))
+    tv = client.get(tv_path_in(html))
     assert tv.status_code == 200 and 'data-testid="tv"' in tv.text
     assert len(re.findall(r'data-testid="tv-mesa"', tv.text)) == 2
     secrets = [token, *[link.rsplit("/", 1)[1] for link in links.values()], *boards]
@@ -657,7 +639,7 @@ def test_the_tv_carries_no_organiser_or_scorer_token(client: FlaskClient):
     assert "/t/" not in tv.text and "/tm/" not in tv.text
     version = re.search(r'data-versao="([^"]+)"', tv.text)
     assert version
-    poll = client.get(f"{tv_path(html)}/estado?v={version.group(1)}", headers=HX)
+    poll = client.get(f"{tv_path_in(html)}/estado?v={version.group(1)}", headers=HX)
     for secret in secrets:
         assert secret not in poll.text
 
@@ -665,7 +647,7 @@ def test_the_tv_carries_no_organiser_or_scorer_token(client: FlaskClient):
 def test_the_tv_poll_answers_204_until_a_tap_on_any_mesa(client: FlaskClient):
     token = drawn(client, 5)
     html = client.get(f"/t/{token}").text
-    tv = tv_path(html)
+    tv = tv_path_in(html)
     version = re.search(r'data-versao="([^"]+)"', client.get(tv).text)
     assert version
     state = f"{tv}/estado?v={version.group(1)}"
@@ -689,7 +671,7 @@ def test_a_free_mesas_link_waits_and_follows_the_next_call(client: FlaskClient):
     free = client.get(links[3])
     assert free.status_code == 200 and 'data-testid="mesa-livre"' in free.text
     assert client.get(links[3], headers=HX).status_code == 204
-    assert organise(client, token, "mesa/1/pausar", pausar="1").status_code == 303
+    assert organiser_post(client, token, "mesa/1/pausar", pausar="1").status_code == 303
     assert "Voltar a chamar" in client.get(f"/t/{token}").text
     board = board_at(client, links[1])  # a paused mesa keeps its match
     assert board is not None
@@ -699,7 +681,7 @@ def test_a_free_mesas_link_waits_and_follows_the_next_call(client: FlaskClient):
     to = followed.headers.get("HX-Redirect", "")
     assert re.fullmatch(r"/m/[A-Za-z0-9_-]+", to) and to != f"/m/{board}"
     assert board_at(client, links[1]) is None  # paused: nothing called to it
-    assert organise(client, token, "mesa/1/pausar", pausar="0").status_code == 303
+    assert organiser_post(client, token, "mesa/1/pausar", pausar="0").status_code == 303
 
 
 # --- bad input -----------------------------------------------------------------------------------
@@ -718,7 +700,7 @@ def test_ids_past_32_bits_name_nothing_404_in_portuguese_never_a_500(client: Fla
     token = with_pairs(client, 2)
     big = "9" * 20
     for route in (f"dupla/{big}/remover", f"dupla/{big}/marcar", f"mesa/{big}/pausar"):
-        response = organise(client, token, route, marca="pago", pausar="1")
+        response = organiser_post(client, token, route, marca="pago", pausar="1")
         assert response.status_code == 404, route
         assert "Página não encontrada" in response.text
     assert list(pairs(client.get(f"/t/{token}").text)) == ["Ana e Beto", "Caio e Duda"]
@@ -727,8 +709,8 @@ def test_ids_past_32_bits_name_nothing_404_in_portuguese_never_a_500(client: Fla
 def test_bad_decisions_and_fields_are_refused_in_portuguese_never_a_500(client: FlaskClient):
     token = drawn(client, 5)
     html = client.get(f"/t/{token}").text
-    playing = next(m for m in matches(html).values() if m.get("mesa") == "1")
-    other = next(m for m in matches(html).values() if m.get("mesa") == "2")
+    playing = next(m for m in matches_in(html).values() if m.get("mesa") == "1")
+    other = next(m for m in matches_in(html).values() if m.get("mesa") == "2")
     stranger = called_pair_ids(other)[0]
     cases = [
         ("jogo/9-9/decidir", {"como": "wo", "dupla": "1"}, "Esse jogo ainda não foi chamado"),
@@ -741,12 +723,12 @@ def test_bad_decisions_and_fields_are_refused_in_portuguese_never_a_500(client: 
         ("inscrever", {"jogador_1": "A" * 30, "jogador_2": "B"}, None),
     ]  # fmt: skip
     for route, form, said in cases:
-        response = organise(client, token, route, **form)
+        response = organiser_post(client, token, route, **form)
         assert response.status_code == 422, route
         if said is not None:
             assert said in (message(response) or ""), (route, message(response))
-    assert organise(client, token, "sortear", "abc").status_code in (409, 422)
-    unknown_mesa = organise(client, token, "mesa/9/pausar", pausar="1")
+    assert organiser_post(client, token, "sortear", "abc").status_code in (409, 422)
+    unknown_mesa = organiser_post(client, token, "mesa/9/pausar", pausar="1")
     assert unknown_mesa.status_code == 422
     assert message(unknown_mesa) == "Essa mesa não existe no torneio."
     plain = open_table(client)
@@ -763,15 +745,15 @@ def test_the_podium_once_the_final_and_the_third_place_are_over(client: FlaskCli
     token = drawn(client, 5)
     html = client.get(f"/t/{token}").text
     links = mesa_links(html)
-    tv = tv_path(html)
+    tv = tv_path_in(html)
     for _ in range(10):
-        if all(m["estado"] == "fim" for m in matches(client.get(f"/t/{token}").text).values()):
+        if all(m["estado"] == "fim" for m in matches_in(client.get(f"/t/{token}").text).values()):
             break
         for link in links.values():
             board = board_at(client, link)
             if board is not None:
                 play(client, board, WIN_A)
-    found = matches(client.get(f"/t/{token}").text)
+    found = matches_in(client.get(f"/t/{token}").text)
     assert all(m["estado"] == "fim" for m in found.values())
     final = next(m for m in found.values() if m["rodada"] == "3" and m["key"] != "3")
     third = found["3"]

@@ -19,13 +19,23 @@ from scorekeeper.extensions import db
 from scorekeeper.models import HandRecord, Jogo, Mesa, Torneio
 from scorekeeper.web.torneio import present
 
-from .helpers import by_testid, open_table, play, scores, tap
-from .torneio_pages import open_torneio, organiser_post, table_at, torneio_rev
+from .helpers import (
+    by_testid,
+    open_table,
+    open_torneio,
+    organiser_post,
+    play,
+    scores,
+    table_at,
+    tap,
+    torneio_rev,
+    tv_path,
+)
 
 LATER = timedelta(minutes=91)  # past the 90 minutes of a round
 
 
-def new_torneio(client: FlaskClient, pairs: int = 4, **form: str) -> str:
+def clock_torneio(client: FlaskClient, pairs: int = 4, **form: str) -> str:
     """A torneio of `pairs` pairs on 2 mesas, drawn; its organiser token."""
     return open_torneio(client, pairs, **{"nome": "Copa do Bar", "formato": "3", **form})
 
@@ -102,7 +112,7 @@ def local(moment: datetime) -> str:
 def test_the_organiser_starts_a_round_and_its_deadline_shows_on_its_page(
     app: Flask, client: FlaskClient
 ) -> None:
-    token = new_torneio(client)
+    token = clock_torneio(client)
     page = client.get(f"/t/{token}").text
     assert 'data-testid="comecar-rodada" data-rodada="1"' in page
     assert start(client, token).status_code == 303
@@ -116,7 +126,7 @@ def test_the_organiser_starts_a_round_and_its_deadline_shows_on_its_page(
 def test_a_round_started_twice_is_refused_and_keeps_its_first_start(
     app: Flask, client: FlaskClient
 ) -> None:
-    token = new_torneio(client)
+    token = clock_torneio(client)
     start(client, token)
     first = started_at(app, token)
     again = start(client, token)
@@ -126,7 +136,7 @@ def test_a_round_started_twice_is_refused_and_keeps_its_first_start(
 
 
 def test_a_round_with_no_match_ready_cannot_start(app: Flask, client: FlaskClient) -> None:
-    token = new_torneio(client)
+    token = clock_torneio(client)
     refused = start(client, token, 2)
     assert refused.status_code == 422
     assert "Nenhum jogo dessa rodada está pronto" in (by_testid(refused.text, "mensagem") or "")
@@ -135,14 +145,14 @@ def test_a_round_with_no_match_ready_cannot_start(app: Flask, client: FlaskClien
 
 
 def test_a_round_that_is_not_in_the_bracket_cannot_start(client: FlaskClient) -> None:
-    token = new_torneio(client)
+    token = clock_torneio(client)
     refused = start(client, token, 7)
     assert refused.status_code == 422
     assert by_testid(refused.text, "mensagem") == "Essa rodada não existe na chave."
 
 
 def test_starting_a_round_from_a_stale_page_does_nothing(app: Flask, client: FlaskClient) -> None:
-    token = new_torneio(client)
+    token = clock_torneio(client)
     stale = torneio_rev(client, token)
     organiser_post(client, token, "mesa/2/pausar", pausar="1")
     refused = client.post(f"/t/{token}/rodada/1/comecar", data={"rev": stale})
@@ -154,18 +164,10 @@ def test_starting_a_round_from_a_stale_page_does_nothing(app: Flask, client: Fla
 # --- where the deadline shows --------------------------------------------------------------------
 
 
-def tv_path(client: FlaskClient, token: str) -> str:
-    """The TV's path, from the organiser's page."""
-    page = client.get(f"/t/{token}").text
-    found = re.search(r'href="[^"]*(/tv/[\w-]+)" data-testid="tv-link"', page)
-    assert found
-    return found.group(1)
-
-
 def test_the_tv_shows_when_the_round_ends_and_how_long_is_left(
     app: Flask, client: FlaskClient
 ) -> None:
-    token = new_torneio(client)
+    token = clock_torneio(client)
     assert 'data-testid="tv-relogio"' not in client.get(tv_path(client, token)).text
     start(client, token)
     ends = started_at(app, token) + timedelta(minutes=90)
@@ -177,7 +179,7 @@ def test_the_tv_shows_when_the_round_ends_and_how_long_is_left(
 def test_the_tv_poll_sees_a_change_each_minute_while_the_clock_runs(
     app: Flask, client: FlaskClient
 ) -> None:
-    token = new_torneio(client)
+    token = clock_torneio(client)
     view = tv_path(client, token).rsplit("/", 1)[-1]
     with app.app_context():
         still = reading.version(view, now=datetime.now(UTC))
@@ -193,7 +195,7 @@ def test_the_tv_poll_sees_a_change_each_minute_while_the_clock_runs(
 
 
 def test_the_tv_shows_time_up_once_the_limit_came(app: Flask, client: FlaskClient) -> None:
-    token = new_torneio(client, no_limite="proxima")
+    token = clock_torneio(client, no_limite="proxima")
     start(client, token)
     begun = started_at(app, token)
     read_at(app, token, begun + LATER)
@@ -207,7 +209,7 @@ def test_the_tv_shows_time_up_once_the_limit_came(app: Flask, client: FlaskClien
 def test_a_torneio_match_board_shows_until_when_its_round_plays(
     app: Flask, client: FlaskClient
 ) -> None:
-    token = new_torneio(client)
+    token = clock_torneio(client)
     table = table_of_mesa(client, token, 1)
     assert 'data-testid="tempo-rodada"' not in client.get(f"/m/{table}").text
     start(client, token)
@@ -222,7 +224,7 @@ def test_a_torneio_match_board_shows_until_when_its_round_plays(
 
 
 def test_nothing_happens_before_the_limit(app: Flask, client: FlaskClient) -> None:
-    token = new_torneio(client, no_limite="onze")
+    token = clock_torneio(client, no_limite="onze")
     table = table_of_mesa(client, token, 1)
     play(client, table, "normal:0:3")
     start(client, token)
@@ -235,7 +237,7 @@ def test_nothing_happens_before_the_limit(app: Flask, client: FlaskClient) -> No
 def test_lider_gives_each_match_to_the_pair_ahead_as_the_organiser_decided_by_time(
     app: Flask, client: FlaskClient
 ) -> None:
-    token = new_torneio(client, no_limite="lider")
+    token = clock_torneio(client, no_limite="lider")
     first, second = table_of_mesa(client, token, 1), table_of_mesa(client, token, 2)
     play(client, first, "normal:1:3")
     play(client, second, "normal:0:1", "normal:0:1")
@@ -259,7 +261,7 @@ def test_a_match_the_clock_gave_away_takes_no_more_taps_on_its_board(
 ) -> None:
     """At the limit the pair ahead wins: the match's board is over at once, saying so, and a
     tap sent after is refused with nothing recorded."""
-    token = new_torneio(client, no_limite="lider")
+    token = clock_torneio(client, no_limite="lider")
     first = table_of_mesa(client, token, 1)
     play(client, first, "normal:1:3")
     start(client, token)
@@ -272,7 +274,7 @@ def test_a_match_the_clock_gave_away_takes_no_more_taps_on_its_board(
 
 
 def test_lider_on_a_tie_lets_the_next_hand_decide(app: Flask, client: FlaskClient) -> None:
-    token = new_torneio(client, no_limite="lider")
+    token = clock_torneio(client, no_limite="lider")
     table = table_of_mesa(client, token, 1)
     play(client, table, "normal:0:1", "normal:1:1")
     start(client, token)
@@ -288,7 +290,7 @@ def test_lider_on_a_tie_lets_the_next_hand_decide(app: Flask, client: FlaskClien
 def test_onze_puts_every_match_still_playing_at_eleven_each_with_a_line_in_its_log(
     app: Flask, client: FlaskClient
 ) -> None:
-    token = new_torneio(client, no_limite="onze")
+    token = clock_torneio(client, no_limite="onze")
     first, second = table_of_mesa(client, token, 1), table_of_mesa(client, token, 2)
     play(client, first, "normal:0:3", "normal:1:1")
     start(client, token)
@@ -305,7 +307,7 @@ def test_onze_puts_every_match_still_playing_at_eleven_each_with_a_line_in_its_l
 def test_onze_puts_the_next_games_of_the_series_at_eleven_too(
     app: Flask, client: FlaskClient
 ) -> None:
-    token = new_torneio(client, no_limite="onze")
+    token = clock_torneio(client, no_limite="onze")
     table = table_of_mesa(client, token, 1)
     start(client, token)
     begun = started_at(app, token)
@@ -319,7 +321,7 @@ def test_onze_puts_the_next_games_of_the_series_at_eleven_too(
 
 
 def test_onze_in_mineiro_puts_the_game_at_ten_each(app: Flask, client: FlaskClient) -> None:
-    token = new_torneio(client, no_limite="onze", variante="mineiro")
+    token = clock_torneio(client, no_limite="onze", variante="mineiro")
     table = table_of_mesa(client, token, 1)
     play(client, table, "normal:0:4")
     start(client, token)
@@ -331,7 +333,7 @@ def test_onze_in_mineiro_puts_the_game_at_ten_each(app: Flask, client: FlaskClie
 def test_proxima_writes_its_line_and_the_next_hand_gives_the_match(
     app: Flask, client: FlaskClient
 ) -> None:
-    token = new_torneio(client, no_limite="proxima")
+    token = clock_torneio(client, no_limite="proxima")
     table = table_of_mesa(client, token, 1)
     play(client, table, "normal:0:6")
     start(client, token)
@@ -349,7 +351,7 @@ def test_proxima_writes_its_line_and_the_next_hand_gives_the_match(
 def test_the_organiser_may_take_back_what_the_next_hand_decided(
     app: Flask, client: FlaskClient
 ) -> None:
-    token = new_torneio(client, no_limite="proxima")
+    token = clock_torneio(client, no_limite="proxima")
     table = table_of_mesa(client, token, 1)
     start(client, token)
     begun = started_at(app, token)
@@ -365,7 +367,7 @@ def test_the_organiser_may_take_back_what_the_next_hand_decided(
 def test_a_game_over_at_the_limit_moves_on_to_the_next_game_where_the_rule_applies(
     app: Flask, client: FlaskClient
 ) -> None:
-    token = new_torneio(client, no_limite="onze")
+    token = clock_torneio(client, no_limite="onze")
     table = table_of_mesa(client, token, 1)
     play(client, table, "normal:0:12")
     start(client, token)
@@ -378,7 +380,7 @@ def test_a_game_over_at_the_limit_moves_on_to_the_next_game_where_the_rule_appli
 def test_the_limit_is_applied_once_however_often_the_torneio_is_read(
     app: Flask, client: FlaskClient
 ) -> None:
-    token = new_torneio(client, no_limite="proxima")
+    token = clock_torneio(client, no_limite="proxima")
     table = table_of_mesa(client, token, 1)
     start(client, token)
     begun = started_at(app, token)
@@ -390,7 +392,7 @@ def test_the_limit_is_applied_once_however_often_the_torneio_is_read(
 
 
 def test_two_readers_at_the_limit_apply_it_once(app: Flask, client: FlaskClient) -> None:
-    token = new_torneio(client, no_limite="onze")
+    token = clock_torneio(client, no_limite="onze")
     table = table_of_mesa(client, token, 1)
     start(client, token)
     at = started_at(app, token) + LATER
@@ -406,7 +408,7 @@ def test_two_readers_at_the_limit_apply_it_once(app: Flask, client: FlaskClient)
 
 
 def test_the_limit_leaves_a_match_already_over_alone(app: Flask, client: FlaskClient) -> None:
-    token = new_torneio(client, no_limite="onze", formato="1")
+    token = clock_torneio(client, no_limite="onze", formato="1")
     table = table_of_mesa(client, token, 1)
     play(client, table, "normal:0:12")
     start(client, token)

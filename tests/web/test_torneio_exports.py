@@ -3,7 +3,6 @@ TV's read-only token, linked from the organiser's page and the TV once the podiu
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 import re
@@ -13,7 +12,7 @@ from PIL import Image
 
 from scorekeeper.web.common.exports import CSV_BOM, FORMULA_STARTS
 
-from .helpers import play
+from .helpers import board_at, csv_rows_in, organiser_post, play
 
 TOKEN = r"[A-Za-z0-9_-]+"
 PAIRS = (
@@ -24,16 +23,9 @@ PAIRS = (
 )
 
 
-def rev(client: FlaskClient, edit: str) -> str:
-    """The revision the organiser's page is drawn at."""
-    found = re.search(r'data-testid="torneio" data-rev="(\d+)"', client.get(f"/t/{edit}").text)
-    assert found
-    return found.group(1)
-
-
 def organise(client: FlaskClient, edit: str, route: str, **form: str) -> None:
-    """An organiser's step, at the page's revision."""
-    response = client.post(f"/t/{edit}/{route}", data={"rev": rev(client, edit), **form})
+    """An organiser's step, at the page's revision, accepted."""
+    response = organiser_post(client, edit, route, **form)
     assert response.status_code == 303, response.text
 
 
@@ -53,17 +45,9 @@ def drawn_torneio(client: FlaskClient) -> tuple[str, str]:
     return edit, tv.group(1)
 
 
-def mesa_links(client: FlaskClient, edit: str) -> list[str]:
+def mesa_paths(client: FlaskClient, edit: str) -> list[str]:
     """The mesas' stable links (paths)."""
     return re.findall(rf'href="https?://[^"/]+(/tm/{TOKEN})"', client.get(f"/t/{edit}").text)
-
-
-def board_at(client: FlaskClient, link: str) -> str | None:
-    """The scorer token of the match now called to a mesa, None when it is free."""
-    response = client.get(link)
-    if response.status_code != 303:
-        return None
-    return response.headers["Location"].rsplit("/", 1)[1]
 
 
 def play_out(client: FlaskClient, edit: str, first: tuple[str, ...]) -> None:
@@ -71,7 +55,7 @@ def play_out(client: FlaskClient, edit: str, first: tuple[str, ...]) -> None:
     the winning tap."""
     hands = first
     for _round in range(3):
-        for link in mesa_links(client, edit):
+        for link in mesa_paths(client, edit):
             board = board_at(client, link)
             if board is not None:
                 play(client, board, *hands, "normal:0:12")
@@ -85,22 +69,21 @@ def finished(client: FlaskClient) -> tuple[str, str]:
     return edit, tv
 
 
-def csv_rows(client: FlaskClient, tv: str) -> tuple[str, list[dict[str, str]]]:
+def torneio_csv(client: FlaskClient, tv: str) -> tuple[str, list[dict[str, str]]]:
     """The CSV export's text and its rows by header."""
     response = client.get(f"/tv/{tv}/torneio.csv")
     assert response.status_code == 200
     assert response.mimetype == "text/csv"
     assert "attachment" in response.headers["Content-Disposition"]
     text = response.get_data(as_text=True)
-    reader = csv.DictReader(io.StringIO(text.removeprefix(CSV_BOM)), delimiter=";")
-    return text, list(reader)
+    return text, csv_rows_in(text)
 
 
 def test_the_csv_has_a_row_per_hand_then_a_result_row_per_match(client: FlaskClient) -> None:
     """Item 8: every match and hand as CSV, BOM and ';' for a pt-BR spreadsheet; each match's
     hands (partida, mão, side, points, the partida's score after it) then its result."""
     _edit, tv = finished(client)
-    text, rows = csv_rows(client, tv)
+    text, rows = torneio_csv(client, tv)
     assert text.startswith(CSV_BOM + "rodada;fase;jogo;mesa;dupla_a;dupla_b;linha;")
     results = [r for r in rows if r["linha"] == "resultado"]
     assert [r["jogo"] for r in results] == ["1-0", "1-1", "3", "2-0"]  # bracket order
@@ -140,10 +123,10 @@ def test_every_csv_row_of_a_hand_carries_its_points_the_mao_de_onze_too(
     """A match reaching the mão de onze: its row says the hand's points (3 for the side that
     played it and won), as every other hand's row does."""
     edit, tv = drawn_torneio(client)
-    board = board_at(client, mesa_links(client, edit)[0])
+    board = board_at(client, mesa_paths(client, edit)[0])
     assert board is not None
     play(client, board, "normal:0:9", "normal:0:1", "normal:0:1", "onze_ganhou:0")
-    _text, rows = csv_rows(client, tv)
+    _text, rows = torneio_csv(client, tv)
     hands = [r for r in rows if r["linha"] == "mão" and r["descricao"]]
     assert all(r["pontos"] != "" for r in hands)
     onze = [r for r in hands if (r["placar_a"], r["placar_b"]) == ("12", "0")]
@@ -153,7 +136,7 @@ def test_every_csv_row_of_a_hand_carries_its_points_the_mao_de_onze_too(
 def test_no_csv_cell_starts_a_formula(client: FlaskClient) -> None:
     """A pair named '=1+1' or a player '@Gui' reaches the spreadsheet as text, not a formula."""
     _edit, tv = finished(client)
-    text, rows = csv_rows(client, tv)
+    text, rows = torneio_csv(client, tv)
     cells = [cell for row in rows for cell in row.values()]
     assert "'=1+1" in cells
     assert any(cell.startswith("'@Gui") for cell in cells)
@@ -199,7 +182,7 @@ def test_a_wo_and_the_sumula_reach_the_exports(client: FlaskClient) -> None:
     assert found
     pair = re.findall(r'name="dupla" value="(\d+)"', found.group(0))[1]
     organise(client, edit, "jogo/1-0/decidir", como="wo", dupla=pair)
-    _text, rows = csv_rows(client, tv)
+    _text, rows = torneio_csv(client, tv)
     result = next(r for r in rows if r["jogo"] == "1-0" and r["linha"] == "resultado")
     assert result["decisao"] == "W.O." and result["vencedor"] == result["dupla_b"]
     lines = [r["descricao"] for r in rows if r["jogo"] == "1-0" and r["linha"] == "súmula"]
@@ -240,7 +223,7 @@ def test_the_result_image_is_a_chat_sized_png(client: FlaskClient) -> None:
 def test_the_exports_give_away_no_scorer_or_organiser_token(client: FlaskClient) -> None:
     """The exports are the TV's: they carry no organiser's, mesa's or table's link."""
     edit, tv = finished(client)
-    secrets = [edit, *(link.rsplit("/", 1)[1] for link in mesa_links(client, edit))]
+    secrets = [edit, *(link.rsplit("/", 1)[1] for link in mesa_paths(client, edit))]
     for path in ("torneio.csv", "torneio.json"):
         body = client.get(f"/tv/{tv}/{path}").get_data(as_text=True)
         assert not [s for s in secrets if s in body]

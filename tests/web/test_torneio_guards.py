@@ -19,16 +19,23 @@ from scorekeeper.domain.turma.turmas import TORNEIO_REMATCH, TORNEIO_TABLE
 from scorekeeper.extensions import db
 from scorekeeper.models import HandRecord, Jogo, Mesa, Turma, utcnow
 
-from .helpers import HX, by_testid, edit_form, open_table, play, post, revision
-from .torneio_pages import matches, open_torneio, organiser_post, table_at
+from .helpers import (
+    HX,
+    by_testid,
+    edit_form,
+    final_begun_then_semi_reopened,
+    matches,
+    one_game_torneio,
+    open_table,
+    organiser_post,
+    play,
+    post,
+    revision,
+    table_at,
+)
 
 WIN = "normal:0:12"  # a hand worth 12 from 0 x 0: with one game a match, the match
 WIN_B = "normal:1:12"
-
-
-def one_game_torneio(client: FlaskClient, pairs: int = 4, mesas: int = 2) -> str:
-    """A drawn torneio of one-game matches (no 3rd place) on `mesas` mesas; its organiser token."""
-    return open_torneio(client, pairs, mesas=str(mesas), formato="1", formato_final="1")
 
 
 def tv_token(client: FlaskClient, token: str) -> str:
@@ -62,7 +69,7 @@ def count(app: Flask, model: type) -> int:
         return int(db.session.execute(select(func.count()).select_from(model)).scalar_one())
 
 
-def every_page_answers(client: FlaskClient, token: str) -> None:
+def organiser_pages_answer(client: FlaskClient, token: str) -> None:
     """The organiser's page, the TV, its poll, its exports and every mesa's link answer (no 5xx)."""
     tv = tv_token(client, token)
     paths = [f"/t/{token}", f"/t/{token}/novidades?v=0", f"/tv/{tv}", f"/tv/{tv}/estado?v=0"]
@@ -166,7 +173,7 @@ def test_saved_copies_never_block_undoing_the_final_and_a_semi(
     copies = count(app, Mesa)
     assert post(client, final, "desfazer").status_code == 200
     assert post(client, semi, "desfazer").status_code == 200
-    every_page_answers(client, token)
+    organiser_pages_answer(client, token)
     kept = stored(app, final)
     assert kept is not None and kept.closed == "cancelado"
     assert count(app, Mesa) == copies
@@ -203,7 +210,7 @@ def test_a_rematch_of_an_untouched_call_never_blocks_a_swap_or_the_undo_of_the_d
     outsider = next(p for p in options if p not in pairs)
     swapped = organiser_post(client, token, "trocar", de=str(pairs[0]), para=str(outsider))
     assert swapped.status_code == 303, by_testid(swapped.text, "mensagem")
-    every_page_answers(client, token)
+    organiser_pages_answer(client, token)
     kept = stored(app, first)
     assert kept is not None and kept.closed == "cancelado"
     second = table_at(client, token, 1)
@@ -269,13 +276,7 @@ def test_a_match_called_off_is_over_on_its_phone_which_goes_to_the_mesas_match(
 ) -> None:
     """A stale match scored meanwhile, called off by the organiser: its phone's next poll draws
     it closed and leads to the mesa's link, which opens the match called there now."""
-    token = one_game_torneio(client, mesas=2)
-    first, second = table_at(client, token, 1), table_at(client, token, 2)
-    play(client, first, WIN)
-    play(client, second, WIN)
-    final = table_at(client, token, 1)
-    play(client, final, "normal:1:3")
-    assert post(client, first, "desfazer").status_code == 200
+    token, first, _second, final = final_begun_then_semi_reopened(client)
     shown = revision(client, final)
     assert organiser_post(client, token, "jogo/2-0/cancelar").status_code == 303
     polled = client.get(f"/m/{final}/placar?rev={shown}")
@@ -299,13 +300,7 @@ def test_a_final_played_between_pairs_the_bracket_no_longer_has_crowns_nobody(
     """A semi's phone undoes its winning hand after the final began; the other pair wins the
     semi again; the final's mesa plays its old pairs to the end: no champion, no vice, on the
     organiser's page, the TV and torneio.json, until the organiser decides or calls it off."""
-    token = one_game_torneio(client, mesas=2)
-    semi, other = table_at(client, token, 1), table_at(client, token, 2)
-    play(client, semi, WIN)
-    play(client, other, WIN)
-    final = table_at(client, token, 1)
-    play(client, final, "normal:1:3")
-    assert post(client, semi, "desfazer").status_code == 200
+    token, semi, _other, final = final_begun_then_semi_reopened(client)
     play(client, semi, WIN_B)  # the other pair of the semi wins it now
     play(client, final, "normal:1:9")  # the old final ends: 12 x 0 for its side b
     assert podium(client, token) == []
@@ -330,13 +325,7 @@ def test_an_organisers_word_taken_back_leaves_a_stale_final_deciding_nothing(
 ) -> None:
     """The organiser gives a stale final (its table's pairs no longer the bracket's) to a pair,
     then takes the word back: the table's own result, between other pairs, crowns nobody."""
-    token = one_game_torneio(client, mesas=2)
-    semi, other = table_at(client, token, 1), table_at(client, token, 2)
-    play(client, semi, WIN)
-    play(client, other, WIN)
-    final = table_at(client, token, 1)
-    play(client, final, "normal:1:3")
-    assert post(client, semi, "desfazer").status_code == 200
+    token, semi, _other, final = final_begun_then_semi_reopened(client)
     play(client, semi, WIN_B)
     play(client, final, "normal:1:9")
     pair = first_pair(client, token, "2-0")  # of the bracket's pairs now
@@ -345,7 +334,7 @@ def test_an_organisers_word_taken_back_leaves_a_stale_final_deciding_nothing(
     assert podium(client, token) == ["campeao", "vice"]
     assert organiser_post(client, token, "jogo/2-0/decidir", como="desfeito").status_code == 303
     assert podium(client, token) == []
-    every_page_answers(client, token)
+    organiser_pages_answer(client, token)
 
 
 def test_htmx_writes_to_a_closed_table_answer_its_board_never_a_500(client: FlaskClient) -> None:

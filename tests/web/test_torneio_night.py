@@ -10,25 +10,19 @@ from pathlib import Path
 
 from flask.testing import FlaskClient
 
-from .helpers import by_testid, decode_qr, play, revision
-from .torneio_pages import matches, open_torneio, organiser_post, table_at
+from .helpers import (
+    by_testid,
+    decode_qr,
+    matches,
+    one_game_torneio,
+    organiser_post,
+    play,
+    revision,
+    table_at,
+    tv_path,
+)
 
 WIN = "normal:0:12"
-
-
-def one_game_torneio(client: FlaskClient, pairs: int = 4, mesas: int = 2, **form: str) -> str:
-    """A drawn torneio of one-game matches on `mesas` mesas; its organiser token."""
-    fields = {"mesas": str(mesas), "formato": "1", "formato_final": "1", **form}
-    return open_torneio(client, pairs, **fields)
-
-
-def tv_path(client: FlaskClient, token: str) -> str:
-    """The TV's path, from the organiser's page."""
-    found = re.search(
-        r'href="[^"]*(/tv/[\w-]+)" data-testid="tv-link"', client.get(f"/t/{token}").text
-    )
-    assert found
-    return found.group(1)
 
 
 def test_a_mesa_not_called_again_says_so_on_its_phone_and_its_match_goes_on(

@@ -11,8 +11,8 @@ from flask.testing import FlaskClient
 from scorekeeper import caches, create_app
 from scorekeeper.extensions import db
 
-from .helpers import counting_statements, play
-from .test_torneio_exports import board_at, drawn_torneio, mesa_links
+from .helpers import board_at, counting_statements, play
+from .test_torneio_exports import drawn_torneio, mesa_paths
 
 VERSION = re.compile(r'data-versao="([^"]+)"')
 
@@ -48,7 +48,7 @@ def test_a_tap_on_another_worker_reaches_every_screen(app: Flask, client: FlaskC
     screens = create_app({**app.config}).test_client()  # another worker, its own caches
     old = version_of(screens.get(f"/tv/{tv}").text)
     assert screens.get(f"/tv/{tv}/estado?v=0").status_code == 200  # keeps the body of `old`
-    board = board_at(client, mesa_links(client, edit)[0])
+    board = board_at(client, mesa_paths(client, edit)[0])
     assert board is not None
     play(client, board, "normal:0:3")
     first = screens.get(f"/tv/{tv}/estado?v={old}")
@@ -61,7 +61,7 @@ def test_a_tap_on_another_worker_reaches_every_screen(app: Flask, client: FlaskC
 def test_the_tv_poll_is_the_same_with_caches_off(app: Flask, client: FlaskClient) -> None:
     """TENTO_CACHES=0 changes no TV body, only its cost."""
     edit, tv = drawn_torneio(client)
-    play(client, board_at(client, mesa_links(client, edit)[1]) or "", "normal:1:1")
+    play(client, board_at(client, mesa_paths(client, edit)[1]) or "", "normal:1:1")
     cold = create_app({**app.config, "CACHES": "0"})
     warm = create_app({**app.config})
     bodies = [w.test_client().get(f"/tv/{tv}/estado?v=0").text for w in (cold, warm, warm)]

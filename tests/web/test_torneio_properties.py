@@ -21,8 +21,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Jogo, Mesa, Torneio
 
 from ..profiles import examples
-from .helpers import HX
-from .torneio_pages import open_torneio, torneio_rev
+from .helpers import open_torneio, organiser_post, post, revision, tap
 
 KINDS = (
     ["win"] * 4
@@ -81,23 +80,10 @@ def pair_ids(client: FlaskClient, token: str) -> list[str]:
     return re.findall(r'<select name="de">(.*?)</select>', client.get(f"/t/{token}").text, re.S)
 
 
-def organiser(client: FlaskClient, token: str, route: str, **form: str) -> int:
-    """An organiser's step from the page as drawn now; its status."""
-    data = {"rev": torneio_rev(client, token), **form}
-    return client.post(f"/t/{token}/{route}", data=data).status_code
-
-
-def revision(client: FlaskClient, table: str) -> str:
-    """The revision a match's board shows ('0' for a table taken back meanwhile: its write then
-    finds no table)."""
-    found = re.search(r'id="board"[^>]*data-rev="(\d+)"', client.get(f"/m/{table}").text)
-    return found.group(1) if found else "0"
-
-
-def tap(client: FlaskClient, table: str, code: str) -> int:
-    """A tap from a match's phone, on the revision it shows."""
-    data = {"rev": revision(client, table), "o": code}
-    return client.post(f"/m/{table}/marcar", data=data, headers=HX).status_code
+def phone_tap(client: FlaskClient, table: str, code: str) -> int:
+    """A tap from a match's phone, on the revision it shows (0 for a table taken back
+    meanwhile: its write then finds no table); its status."""
+    return tap(client, table, code, revision(client, table, missing=0)).status_code
 
 
 def step(app: Flask, client: FlaskClient, token: str, kind: str, pick: int, side: int) -> int:
@@ -107,39 +93,40 @@ def step(app: Flask, client: FlaskClient, token: str, kind: str, pick: int, side
     words = keys_and_pairs(client, token)
     if kind in ("win", "tap") and playing:
         table = playing[pick % len(playing)]
-        return tap(client, table, f"normal:{side}:{12 if kind == 'win' else 1}")
+        return phone_tap(client, table, f"normal:{side}:{12 if kind == 'win' else 1}")
     if kind == "undo" and known:
         table = known[pick % len(known)][0]
-        data = {"rev": revision(client, table)}
-        return client.post(f"/m/{table}/desfazer", data=data, headers=HX).status_code
+        return post(client, table, "desfazer", revision(client, table, missing=0)).status_code
     if kind in ("wo", "override") and words:
         key, pairs = words[pick % len(words)]
-        how = "wo" if kind == "wo" else "organizador"
-        return organiser(client, token, f"jogo/{key}/decidir", como=how, dupla=pairs[side % 2])
+        how, pair = ("wo" if kind == "wo" else "organizador"), pairs[side % 2]
+        answer = organiser_post(client, token, f"jogo/{key}/decidir", como=how, dupla=pair)
+        return answer.status_code
     if kind == "takeback" and words:
         key = words[pick % len(words)][0]
-        return organiser(client, token, f"jogo/{key}/decidir", como="desfeito")
+        return organiser_post(client, token, f"jogo/{key}/decidir", como="desfeito").status_code
     if kind == "calloff" and words:
         key = words[pick % len(words)][0]
-        return organiser(client, token, f"jogo/{key}/cancelar")
+        return organiser_post(client, token, f"jogo/{key}/cancelar").status_code
     if kind == "swap":
         options = re.findall(r'value="(\d+)"', "".join(pair_ids(client, token)))
         if len(options) >= 2:
             first, second = options[pick % len(options)], options[(pick + 1) % len(options)]
-            return organiser(client, token, "trocar", de=first, para=second)
+            return organiser_post(client, token, "trocar", de=first, para=second).status_code
     if kind == "hostile" and known:
         return hostile(client, known[pick % len(known)][0], pick)
     if kind == "save":
         return save(client, token, pick)
     if kind in ("undraw", "draw"):
-        return organiser(client, token, "desfazer-sorteio" if kind == "undraw" else "sortear")
+        route = "desfazer-sorteio" if kind == "undraw" else "sortear"
+        return organiser_post(client, token, route).status_code
     return 0
 
 
 def hostile(client: FlaskClient, table: str, pick: int) -> int:
     """A write a match's phone should never be able to make: a rematch, a move to a turma, an
     edit swapping the sides' names, a new series."""
-    rev = revision(client, table)
+    rev = str(revision(client, table, missing=0))
     choice = pick % 4
     if choice == 0:
         return client.post(f"/m/{table}/jogar-de-novo").status_code
@@ -151,7 +138,7 @@ def hostile(client: FlaskClient, table: str, pick: int) -> int:
         names = dict(re.findall(r'name="(time_[ab])"[^>]*value="([^"]*)"', page))
         form = {"rev": rev, "time_a": names.get("time_b", "X"), "time_b": names.get("time_a", "Y")}
         return client.post(f"/m/{table}/editar", data=form).status_code
-    return tap(client, table, "nova_serie")
+    return phone_tap(client, table, "nova_serie")
 
 
 def save(client: FlaskClient, token: str, pick: int) -> int:
@@ -169,7 +156,7 @@ def save(client: FlaskClient, token: str, pick: int) -> int:
     return client.post(links[pick % len(links)], data={"nome": "Amigos"}).status_code
 
 
-def every_page_answers(app: Flask, client: FlaskClient, token: str) -> None:
+def every_torneio_page_answers(app: Flask, client: FlaskClient, token: str) -> None:
     """The organiser's page, its poll, the TV, its poll and exports, every mesa's link and every
     board of the torneio's tables answer without a server error."""
     page = client.get(f"/t/{token}")
@@ -238,4 +225,4 @@ def test_any_evening_keeps_pages_answering_and_the_bracket_its_tables_rebuild(
         if kind == "hostile":  # refused, whatever the match's state (404: a table taken back)
             assert status in (0, 404, 422), status
         check(app, token)
-    every_page_answers(app, client, token)
+    every_torneio_page_answers(app, client, token)

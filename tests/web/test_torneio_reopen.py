@@ -13,15 +13,18 @@ from sqlalchemy import select
 from scorekeeper.extensions import db
 from scorekeeper.models import Mesa
 
-from .helpers import by_testid, play, post
-from .torneio_pages import matches, open_torneio, organiser_post, table_at
+from .helpers import (
+    by_testid,
+    final_begun_then_semi_reopened,
+    matches,
+    one_game_torneio,
+    organiser_post,
+    play,
+    post,
+    table_at,
+)
 
 WIN = "normal:0:12"  # a hand worth 12 from 0 x 0: the game, and with one game, the match
-
-
-def new_torneio(client: FlaskClient, pairs: int = 4, mesas: int = 1) -> str:
-    """A drawn torneio of one-game matches, no 3rd place; its organiser token."""
-    return open_torneio(client, pairs, mesas=str(mesas), formato="1", formato_final="1")
 
 
 def table_exists(app: Flask, table: str) -> Mesa | None:
@@ -36,7 +39,7 @@ def test_an_undo_reopening_a_semifinal_calls_off_the_final_nobody_scored(
     """Both semi-finals over, the final is called; an undo on a semi-final's board reopens it,
     takes its winner out of the final, and calls the untouched final off (its mesa free again
     for the reopened semi, its table gone)."""
-    token = new_torneio(client, mesas=2)
+    token = one_game_torneio(client, mesas=2)
     first, second = table_at(client, token, 1), table_at(client, token, 2)
     play(client, first, WIN)
     play(client, second, WIN)
@@ -57,13 +60,7 @@ def test_a_final_already_scored_is_flagged_and_the_organiser_can_call_it_off(
     score, the organiser's page says the mesa plays pairs the bracket no longer has, and
     'Cancelar este jogo' frees the mesa, keeps the table with its score but closed (it takes no
     more taps), and notes it."""
-    token = new_torneio(client, mesas=2)
-    first, second = table_at(client, token, 1), table_at(client, token, 2)
-    play(client, first, WIN)
-    play(client, second, WIN)
-    final = table_at(client, token, 1)
-    play(client, final, "normal:1:3")
-    assert post(client, first, "desfazer").status_code == 200
+    token, first, second, final = final_begun_then_semi_reopened(client)
     page = client.get(f"/t/{token}").text
     assert by_testid(page, "jogo-fora-da-chave") is not None
     assert organiser_post(client, token, "jogo/2-0/cancelar").status_code == 303
@@ -80,7 +77,7 @@ def test_a_final_already_scored_is_flagged_and_the_organiser_can_call_it_off(
 def test_a_torneio_board_links_its_mesa_for_the_next_match(client: FlaskClient) -> None:
     """A match's board names its torneio and links the mesa's own link, the way back when the
     match it shows was called off."""
-    token = new_torneio(client, mesas=1)
+    token = one_game_torneio(client, mesas=1)
     table = table_at(client, token, 1)
     board = client.get(f"/m/{table}").text
     link = re.search(r'href="(/tm/[\w-]+)" data-testid="link-da-mesa"', board)
@@ -90,7 +87,7 @@ def test_a_torneio_board_links_its_mesa_for_the_next_match(client: FlaskClient) 
 def test_the_organisers_word_and_notes_go_in_the_matchs_sumula(client: FlaskClient) -> None:
     """A W.O., its taking back and the organiser's own note are lines of the match's súmula,
     shown under the match in the bracket and on the match's board."""
-    token = new_torneio(client, mesas=1)
+    token = one_game_torneio(client, mesas=1)
     table = table_at(client, token, 1)
     pair = matches(client, token)["1-0"]
     page = client.get(f"/t/{token}").text
@@ -147,7 +144,7 @@ def test_a_match_reopened_after_its_mesa_scored_the_next_one_is_flagged_on_its_m
 ) -> None:
     """Undo on a finished match whose mesa already scored in the next match: both stay open
     (no tap is thrown away) and the organiser's page says the mesa has two open matches."""
-    token = new_torneio(client, mesas=1)
+    token = one_game_torneio(client, mesas=1)
     first = table_at(client, token, 1)
     play(client, first, WIN)
     second = table_at(client, token, 1)
@@ -165,7 +162,7 @@ def test_the_organiser_undoes_the_draw_until_the_first_point(
 ) -> None:
     """'Desfazer o sorteio' before any point: the calls and their tables go, registration opens
     again (a late pair joins) and a new draw calls again; after a point it is refused."""
-    token = new_torneio(client, mesas=2)
+    token = one_game_torneio(client, mesas=2)
     called = table_at(client, token, 1)
     assert organiser_post(client, token, "desfazer-sorteio").status_code == 303
     assert table_exists(app, called) is None
@@ -184,7 +181,7 @@ def test_the_organiser_undoes_the_draw_until_the_first_point(
 def test_the_organiser_takes_back_a_rounds_clock_started_by_mistake(client: FlaskClient) -> None:
     """'Desfazer o começo da rodada' while its limit has not come: the round can be started
     again; a round that never started is refused in pt-BR."""
-    token = new_torneio(client, mesas=2)
+    token = one_game_torneio(client, mesas=2)
     assert organiser_post(client, token, "rodada/1/comecar").status_code == 303
     assert by_testid(client.get(f"/t/{token}").text, "relogio") is not None
     assert organiser_post(client, token, "rodada/1/desfazer").status_code == 303

@@ -12,8 +12,7 @@ from sqlalchemy import func, select
 from scorekeeper.extensions import db
 from scorekeeper.models import HandRecord, Mesa, Turma
 
-from .helpers import by_testid, play
-from .torneio_pages import organiser_post, table_at
+from .helpers import by_testid, organiser_post, play, table_at
 
 FINAL = ("normal:0:3", "normal:1:1", "normal:0:9")  # Nós win 12 x 1 in three hands
 

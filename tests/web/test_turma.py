@@ -31,7 +31,7 @@ from scorekeeper.web.mesa.forms import NewTableForm
 from scorekeeper.web.turma import present as turma_present
 
 from ..profiles import examples
-from .helpers import HX, by_testid, open_table, play, post, revision, tap
+from .helpers import HX, by_testid, new_turma, open_table, play, post, revision, tap, turma_rev
 
 PLAYERS = {"jogador_0": "Ana", "jogador_1": "Beto", "jogador_2": "Caio", "jogador_3": "Duda"}
 WIN_A = ("normal:0:12",)
@@ -43,24 +43,6 @@ def local(app: Flask) -> Flask:
     """The conftest app with no PUBLIC_URL: links use the request's host or the LAN address."""
     app.config["PUBLIC_URL"] = "http://tento.test"
     return app
-
-
-def new_turma(client: FlaskClient, token: str, name: str = "Quinta") -> str:
-    """Save the table in a new turma; the turma's scorer token."""
-    response = client.post(
-        f"/m/{token}/turma", data={"rev": revision(client, token), "acao": "criar", "nome": name}
-    )
-    assert response.status_code == 303, response.text
-    found = re.search(r"/turma/([A-Za-z0-9_-]+)$", response.headers["Location"])
-    assert found
-    return found.group(1)
-
-
-def turma_rev(client: FlaskClient, token: str) -> int:
-    """The revision the turma's page is drawn from."""
-    found = re.search(r'data-testid="turma" data-rev="(\d+)"', client.get(f"/turma/{token}").text)
-    assert found
-    return int(found.group(1))
 
 
 def watch_link(client: FlaskClient, token: str) -> str:
@@ -690,7 +672,7 @@ def stats_both_ways(app: Flask, turma: str, size: int = 2) -> tuple[Lists, Lists
         return paged(standing, size), folded_whole(row)
 
 
-def route_step(
+def turma_route_step(
     app: Flask,
     client: FlaskClient,
     turma: str,
@@ -766,7 +748,7 @@ def turma_page(app: Flask, turma: str) -> turma_present.TurmaView:
         return turma_present.turma_view(turmas.scorer_turma(turma))
 
 
-def domain_step(
+def turma_domain_step(
     app: Flask,
     turma: str,
     tokens: list[str],
@@ -850,7 +832,7 @@ def test_the_stored_tally_always_equals_a_fold_of_every_table(
         turma = turmas.create_turma(first, 0, "Quinta").edit_token
     tokens = [first]
     for action in steps:
-        domain_step(local, turma, tokens, action)
+        turma_domain_step(local, turma, tokens, action)
         cached, full = stats_both_ways(local, turma)
         assert cached == full
 
@@ -889,7 +871,7 @@ def test_the_stored_tally_equals_a_fold_of_every_table_through_the_routes(
     turma = new_turma(client, first)
     tokens = [first]
     for action in ROUTE_STEPS:
-        route_step(local, client, turma, tokens, action)
+        turma_route_step(local, client, turma, tokens, action)
         cached, full = stats_both_ways(local, turma)
         assert cached == full
     with local.app_context():

@@ -7,8 +7,6 @@ go to who came); and the turma's CSV credits every game to the names its statist
 from __future__ import annotations
 
 import contextlib
-import csv
-import io
 import json
 import re
 from collections import Counter
@@ -29,32 +27,21 @@ from scorekeeper.rules import MatchState, RulesError
 from scorekeeper.web.turma import present as turma_present
 
 from ..profiles import examples
-from .helpers import by_testid, open_table, play, post, revision
+from .helpers import (
+    by_testid,
+    csv_rows_in,
+    join_turma,
+    new_turma,
+    open_table,
+    play,
+    post,
+    revision,
+    turma_rev,
+)
 from .test_table_edit import edit
 
 FIELD = {"jogador_0": "Zé", "jogador_1": "Tião", "jogador_2": "Bia", "jogador_3": "Duda"}
 WIN_A, WIN_B = "normal:0:12", "normal:1:12"
-
-
-def turma_of(client: FlaskClient, token: str) -> str:
-    """Save the table in a new turma; the turma's scorer token."""
-    data = {"rev": revision(client, token), "acao": "criar", "nome": "Bar"}
-    response = client.post(f"/m/{token}/turma", data=data)
-    assert response.status_code == 303, response.text
-    return response.headers["Location"].rsplit("/", 1)[1]
-
-
-def join(client: FlaskClient, token: str, turma: str) -> None:
-    """Put a table in the turma by pasting its link."""
-    data = {"rev": revision(client, token), "acao": "entrar", "link": turma}
-    assert client.post(f"/m/{token}/turma", data=data).status_code == 303
-
-
-def turma_rev(html: str) -> str:
-    """The revision a turma's page is drawn from."""
-    found = re.search(r'data-testid="turma" data-rev="(\d+)"', html)
-    assert found
-    return found.group(1)
 
 
 def cards(html: str, testid: str) -> dict[str, tuple[int, int]]:
@@ -72,10 +59,9 @@ def statistics(html: str) -> str:
     return html[start : html.index("</section>\n", html.index('data-testid="lista-confrontos"'))]
 
 
-def csv_rows(client: FlaskClient, turma: str) -> list[dict[str, str]]:
+def turma_csv(client: FlaskClient, turma: str) -> list[dict[str, str]]:
     """The turma's CSV export, a dict a game."""
-    body = client.get(f"/turma/{turma}/exportar.csv").text.lstrip("\ufeff")
-    return list(csv.DictReader(io.StringIO(body), delimiter=";"))
+    return csv_rows_in(client.get(f"/turma/{turma}/exportar.csv").text)
 
 
 def credited(rows: list[dict[str, str]]) -> tuple[dict[str, tuple[int, int]], ...]:
@@ -111,7 +97,7 @@ def played(cards_found: dict[str, tuple[int, int]]) -> dict[str, tuple[int, int]
 def assert_csv_agrees(client: FlaskClient, turma: str) -> None:
     """The CSV credits each player and pair the games and wins the statistics page shows."""
     html = client.get(f"/turma/{turma}").text
-    players, pairs = credited(csv_rows(client, turma))
+    players, pairs = credited(turma_csv(client, turma))
     assert players == played(cards(html, "stats-jogador"))
     assert pairs == played(cards(html, "stats-dupla"))
 
@@ -131,13 +117,13 @@ def test_merging_a_name_shows_the_name_chosen_in_every_statistic_and_export(
         monkeypatch.setattr(tallies, "KEEP_OPEN", 1)
     client = app.test_client()
     first = open_table(client, **FIELD)
-    turma = turma_of(client, first)
+    turma = new_turma(client, first, "Bar")
     play(client, first, WIN_A)
     second = open_table(client, **{**FIELD, "jogador_1": "Sebastião"})
-    join(client, second, turma)
+    join_turma(client, second, turma)
     play(client, second, WIN_A)
     third = open_table(client, **{**FIELD, "jogador_1": "sebastião "})  # another spelling
-    join(client, third, turma)
+    join_turma(client, third, turma)
     play(client, third, WIN_B)
     page = client.get(f"/turma/{turma}").text
     assert {"Tião", "Sebastião"} <= set(cards(page, "stats-jogador"))
@@ -148,7 +134,7 @@ def test_merging_a_name_shows_the_name_chosen_in_every_statistic_and_export(
     options = dict(re.findall(r'<option value="([^"]+)"[^>]*>([^<]+)</option>', page))
     source = next(key for key, name in options.items() if name == "Tião")
     target = next(key for key, name in options.items() if name == "Sebastião")
-    data = {"rev": turma_rev(page), "de": source, "para": target}
+    data = {"rev": turma_rev(client, turma), "de": source, "para": target}
     assert client.post(f"/turma/{turma}/juntar-nomes", data=data).status_code == 303
 
     page = client.get(f"/turma/{turma}").text
@@ -167,7 +153,7 @@ def test_merging_a_name_shows_the_name_chosen_in_every_statistic_and_export(
     viewer = re.search(r'href="[^"]*/vt/([^"/]+)" data-testid="turma-link-assistir"', page)
     assert viewer and "Tião" not in statistics(client.get(f"/vt/{viewer.group(1)}").text)
 
-    rows = csv_rows(client, turma)
+    rows = turma_csv(client, turma)
     assert [row["lado_2"] for row in rows] == ["Sebastião e Duda"] * 3
     document = json.loads(client.get(f"/turma/{turma}/exportar.json").text)
     assert {p["nome"] for p in document["jogadores"]} == {"Zé", "Bia", "Sebastião", "Duda"}
@@ -181,21 +167,21 @@ def test_a_merge_into_a_name_merged_into_before_keeps_one_chosen_name(app: Flask
     games of all three counted once."""
     client = app.test_client()
     first = open_table(client, jogadores="2", time_a="Tião", time_b="Beto")
-    turma = turma_of(client, first)
+    turma = new_turma(client, first, "Bar")
     play(client, first, WIN_A)
     for name in ("Sebastião", "Seba"):
         token = open_table(client, jogadores="2", time_a=name, time_b="Beto")
-        join(client, token, turma)
+        join_turma(client, token, turma)
         play(client, token, WIN_A)
     for source, target in (("tião", "sebastião"), ("sebastião", "seba")):
-        rev = turma_rev(client.get(f"/turma/{turma}").text)
+        rev = turma_rev(client, turma)
         data = {"rev": rev, "de": source, "para": target}
         assert client.post(f"/turma/{turma}/juntar-nomes", data=data).status_code == 303
     page = client.get(f"/turma/{turma}").text
     assert set(cards(page, "stats-jogador")) == {"Seba", "Beto"}
     assert cards(page, "stats-jogador")["Seba"] == (3, 3)
     assert 'data-nomes="Seba x Beto" data-vitorias="3-0"' in page
-    assert {row["vencedor"] for row in csv_rows(client, turma)} == {"Seba"}
+    assert {row["vencedor"] for row in turma_csv(client, turma)} == {"Seba"}
 
 
 # --- a name edited: a typo fixed, or another person -------------------------------------------
@@ -264,7 +250,7 @@ def test_a_typo_fix_credits_every_game_of_the_table_to_the_new_name_and_undo_tak
     game back to "Tiao", redoing it to Tião."""
     client = app.test_client()
     token = open_table(client, **{**FIELD, "jogador_1": "Tiao", "serie": "melhor_de_3"})
-    turma = turma_of(client, token)
+    turma = new_turma(client, token, "Bar")
     play(client, token, WIN_B, "proxima_partida", "normal:1:9")
     assert edit(client, token, jogador_1="Tião", nomes="corrigir").status_code == 303
     page = client.get(f"/turma/{turma}").text
@@ -281,7 +267,7 @@ def test_a_typo_fix_credits_every_game_of_the_table_to_the_new_name_and_undo_tak
     assert cards(page, "stats-jogador")["Tião"] == (2, 2)
     assert cards(page, "stats-dupla") == {"Zé e Bia": (2, 0), "Tião e Duda": (2, 2)}
     assert 'data-nomes="Zé e Bia x Tião e Duda" data-vitorias="0-2"' in page
-    assert [row["lado_2"] for row in csv_rows(client, turma)] == ["Tião e Duda"] * 2
+    assert [row["lado_2"] for row in turma_csv(client, turma)] == ["Tião e Duda"] * 2
     assert_csv_agrees(client, turma)
 
 
@@ -294,7 +280,7 @@ def test_a_player_seated_mid_game_is_credited_with_the_game_in_play_and_the_next
     before "próxima partida", leaves that game with who played it. The CSV says the same."""
     client = app.test_client()
     token = open_table(client, **{**FIELD, "serie": "melhor_de_5"})
-    turma = turma_of(client, token)
+    turma = new_turma(client, token, "Bar")
     play(client, token, WIN_A, "proxima_partida")
     play(client, token, "normal:0:9", "normal:0:1", "normal:0:1", "onze_perdeu:1")
     assert edit(client, token, jogador_0="Rui", nomes="substituir").status_code == 303
@@ -306,7 +292,7 @@ def test_a_player_seated_mid_game_is_credited_with_the_game_in_play_and_the_next
     assert pairs["Zé e Bia"] == (1, 1) and pairs["Rui e Bia"] == (1, 0)
     onze = re.search(r'data-nomes="Zé e Bia"[^>]*data-onze="(\d+)"', page)
     assert onze and onze.group(1) == "1"
-    rows = csv_rows(client, turma)
+    rows = turma_csv(client, turma)
     assert [(row["lado_1"], row["vencedor"]) for row in rows] == [
         ("Zé e Bia", "Zé e Bia"),
         ("Rui e Bia", "Tião e Duda"),
@@ -325,14 +311,14 @@ def test_a_1x1_teams_name_fixed_renames_the_player_of_every_game(app: Flask) -> 
     before to them."""
     client = app.test_client()
     token = open_table(client, jogadores="2", time_a="Anna", time_b="Beto")
-    turma = turma_of(client, token)
+    turma = new_turma(client, token, "Bar")
     play(client, token, WIN_A, "proxima_partida", WIN_B)
     assert edit(client, token, time_a="Ana", nomes="corrigir").status_code == 303
     page = client.get(f"/turma/{turma}").text
     assert set(cards(page, "stats-jogador")) == {"Ana", "Beto"}
     assert cards(page, "stats-jogador")["Ana"] == (2, 1)
     unnamed = open_table(client)
-    join(client, unnamed, turma)
+    join_turma(client, unnamed, turma)
     play(client, unnamed, WIN_A)
     named = {f"jogador_{seat}": name for seat, name in enumerate(("Ana", "Beto", "Caio", "Duda"))}
     assert edit(client, unnamed, **named, nomes="corrigir").status_code == 303
@@ -372,7 +358,7 @@ STEPS = st.lists(
 )
 
 
-def domain_step(
+def names_domain_step(
     app: Flask,
     turma: str,
     tokens: list[str],
@@ -561,7 +547,7 @@ def test_after_any_edits_and_merges_the_statistics_and_the_csv_equal_a_fold_of_t
         turma = turmas.create_turma(token, 0, "Bar").edit_token
     tokens, merges = [token], {}
     for action in steps:
-        domain_step(app, turma, tokens, merges, action)
+        names_domain_step(app, turma, tokens, merges, action)
     games = fold_of_the_log(app, turma)
     event("a name fixed after a game" if FIXED_AFTER_A_GAME in games else "no name fixed")
     games = [game for game in games if game != FIXED_AFTER_A_GAME]

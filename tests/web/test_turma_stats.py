@@ -16,20 +16,11 @@ from scorekeeper.domain.turma import mesa_summary, tallies
 from scorekeeper.extensions import db
 from scorekeeper.models import MesaSummary, TurmaSummary
 
-from .helpers import HX, open_table, play, revision, tap
+from .helpers import HX, join_turma, new_turma, open_table, play, revision, tap
 from .test_table_edit import edit
 
 PAIRS = {"jogador_0": "Ana", "jogador_1": "Beto", "jogador_2": "Caio", "jogador_3": "Duda"}
 TO_ELEVEN = ("normal:1:9", "normal:1:1", "normal:1:1")  # Beto e Duda at 11: a mão de onze
-
-
-def turma_of(client: FlaskClient, token: str) -> str:
-    """Save the table in a new turma; the turma's scorer token."""
-    response = client.post(
-        f"/m/{token}/turma", data={"rev": revision(client, token), "acao": "criar", "nome": "Q"}
-    )
-    assert response.status_code == 303, response.text
-    return response.headers["Location"].rsplit("/", 1)[1]
 
 
 def cards(
@@ -55,7 +46,7 @@ def table_in_turma(app: Flask) -> tuple[FlaskClient, str, str]:
     """A 2x2 table with named players in a new turma: the client, its token, the turma's."""
     client = app.test_client()
     token = open_table(client, **PAIRS)
-    return client, token, turma_of(client, token)
+    return client, token, new_turma(client, token, "Q")
 
 
 def test_a_mao_de_onze_played_and_won_counts_had_played_and_won_for_the_side_at_eleven(
@@ -169,19 +160,13 @@ PAULISTA_GAME = ("normal:0:9", "normal:0:1", "normal:0:1", "onze_ganhou:0")
 MINEIRO_GAME = ("normal:1:6", "normal:0:10", "onze_correu:1:2", "onze_perdeu:1:4")
 
 
-def join(client: FlaskClient, token: str, turma: str) -> None:
-    """Put a table in the turma by pasting its link."""
-    data = {"rev": revision(client, token), "acao": "entrar", "link": turma}
-    assert client.post(f"/m/{token}/turma", data=data).status_code == 303
-
-
 def mixed_turma(app: Flask) -> tuple[FlaskClient, str, str, str]:
     """A turma with a Paulista table and a Mineiro one of the same four players, a game played
     on each: the client, the turma's token, the Paulista table's and the Mineiro table's."""
     client, paulista, turma = table_in_turma(app)
     play(client, paulista, *PAULISTA_GAME)
     mineiro = open_table(client, variante="mineiro", **PAIRS)
-    join(client, mineiro, turma)
+    join_turma(client, mineiro, turma)
     play(client, mineiro, *MINEIRO_GAME)
     return client, turma, paulista, mineiro
 
@@ -271,7 +256,7 @@ def test_a_turma_of_one_rule_set_names_it_once_and_keeps_its_page(
     rule set's heading: the rule set named once, the tables' list naming none."""
     client = app.test_client()
     token = open_table(client, **form, **PAIRS)
-    turma = turma_of(client, token)
+    turma = new_turma(client, token, "Q")
     play(client, token, "normal:0:12")
     html = client.get(f"/turma/{turma}").text
     assert re.findall(r'data-testid="estatisticas-regras"[^>]*>([^<]*)<', html) == [
@@ -292,7 +277,7 @@ def test_a_mineiro_3x3_table_counts_its_sides_as_trios(app: Flask) -> None:
     names = ("Ana", "Beto", "Caio", "Duda", "Edu", "Fabi")
     seats = {f"jogador_{seat}": name for seat, name in enumerate(names)}
     token = open_table(client, variante="mineiro", jogadores="6", **seats)
-    turma = turma_of(client, token)
+    turma = new_turma(client, token, "Q")
     play(client, token, "normal:1:12")
     trios = cards(client, turma, "stats-trio", "mineiro")
     assert {name: trio["vitorias"] for name, trio in trios.items()} == {

@@ -38,8 +38,7 @@ from scorekeeper.web.turma import present
 from scorekeeper.web.turma.views import SCORER_FILE
 
 from ..profiles import examples
-from .helpers import by_testid, open_table, play, post
-from .torneio_pages import organiser_post, table_at
+from .helpers import by_testid, open_table, organiser_post, play, post, table_at
 
 SECRET = "test"  # the conftest app's SECRET_KEY
 NAMES = ("Ana", "Beto", "Caio", "Duda", "Zé", "José")
@@ -519,19 +518,6 @@ def test_a_file_just_over_the_limit_is_refused_by_the_domain_too(app: Flask) -> 
     assert refused(app, b" " * (transfer.MAX_BYTES + 1)) == transfer.TOO_BIG
 
 
-@pytest.fixture
-def csrf_app(tmp_path: Path) -> Iterator[Flask]:
-    """The app with CSRF checks on, as in production."""
-    app = create_app(
-        {"SECRET_KEY": SECRET, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'c.sqlite3'}"}
-    )
-    with app.app_context():
-        db.create_all()
-    yield app
-    with app.app_context():
-        db.engine.dispose()
-
-
 def test_the_import_form_checks_its_csrf_token_and_takes_files_larger_than_a_form(
     csrf_app: Flask,
 ) -> None:
@@ -821,13 +807,13 @@ def test_a_file_exported_by_another_tento_imports_here(app: Flask, laptop: Flask
     assert answer.status_code == 303, by_testid(answer.text, "mensagem")
     token = answer.headers["Location"].split("/")[2].split("?")[0]
     assert picture(app, token) == picture(laptop, source)
-    every_page_answers(app, token)
+    every_turma_page_answers(app, token)
 
 
 # --- the import fuzzed -------------------------------------------------------------------------
 
 
-def every_page_answers(app: Flask, token: str) -> None:
+def every_turma_page_answers(app: Flask, token: str) -> None:
     """Every page of the turma of this scorer token and of each of its tables answers 200
     (the turma's, its viewer's, its exports and image; each table's board, live view,
     history, edit and share pages, exports and image), and an undo on each table is answered
@@ -1054,7 +1040,7 @@ def test_a_mutated_file_is_refused_in_portuguese_or_imports_whole_never_a_500(
     if answer.status_code == 303:
         token = answer.headers["Location"].split("/")[2].split("?")[0]
         assert counts(app)[:2] == (before[0] + 1, before[1] + len(document["mesas"]))
-        every_page_answers(app, token)
+        every_turma_page_answers(app, token)
     elif by_testid(answer.text, "ja-importada") is not None:
         assert answer.status_code == 200 and counts(app) == before
     else:
@@ -1132,4 +1118,4 @@ def test_a_torneio_match_saved_in_a_turma_moves_with_it(app: Flask, client: Any)
     first = imported(app, data)
     assert not first.again
     assert picture(app, first.turma.edit_token) == picture(app, source)
-    every_page_answers(app, first.turma.edit_token)
+    every_turma_page_answers(app, first.turma.edit_token)

@@ -15,7 +15,7 @@ from scorekeeper.models import ACTIVE, ENTRY_COLUMNS, HandRecord, Mesa, entry
 from scorekeeper.rules import BEST_OF, Kind, RulesError
 
 from ..profiles import examples
-from .test_checkpoints import Action, boards, domain_step, kept_board, same
+from ..web.helpers import Action, boards, domain_step, kept_board, same
 
 TEAMS = ("Nós", "Eles", "Os Zapeiros", "Patos")
 PLAYERS = ("", "Ana", "Beto", "Caio", "Duda")

@@ -20,7 +20,7 @@ from scorekeeper.models import ACTIVE, ENTRY_COLUMNS, HandRecord, Mesa, MesaSumm
 from scorekeeper.rules import Kind, MatchState, Outcome, RulesError
 
 from ..profiles import examples
-from .helpers import counting_rows, counting_statements
+from ..web.helpers import counting_rows, counting_statements
 
 _RECORDS = HandRecord.__table__
 
@@ -54,7 +54,7 @@ def shown(summary: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in summary.items() if key != "marks"}
 
 
-def tap(mesa: Mesa, outcome: Outcome, reason: str | None = None) -> None:
+def domain_tap(mesa: Mesa, outcome: Outcome, reason: str | None = None) -> None:
     """Record an outcome on the table, as the tap (or correction) view does."""
     service.record_outcome(mesa.edit_token, mesa.revision, outcome, reason)
 
@@ -72,9 +72,9 @@ def write(mesa: Mesa, kind: str, args: list[Any]) -> None:
     """One write of a step of the property test below, or the summary stored."""
     if kind == "marcar":
         legal = service.read_board(mesa).state.legal_outcomes()
-        tap(mesa, legal[args[0] % len(legal)])
+        domain_tap(mesa, legal[args[0] % len(legal)])
     elif kind == "corrigir":
-        tap(mesa, Outcome(Kind.CORRECAO, args[0], args[1]), "teste")
+        domain_tap(mesa, Outcome(Kind.CORRECAO, args[0], args[1]), "teste")
     elif kind == "nota":
         note_newest(mesa, args[0])
     elif kind == "desfazer":
@@ -160,9 +160,9 @@ def test_a_note_made_between_undos_and_their_redos_is_counted(app: Flask) -> Non
     with app.app_context():
         mesa_id = service.open_table({"players": 2}).id
         above = stored_summaries.MARGIN + 8
-        tap(fresh(mesa_id), Outcome(Kind.NORMAL, 0, 1))
+        domain_tap(fresh(mesa_id), Outcome(Kind.NORMAL, 0, 1))
         for _ in range(above):
-            tap(fresh(mesa_id), Outcome.parse("anulada"))
+            domain_tap(fresh(mesa_id), Outcome.parse("anulada"))
         stored_summaries.summaries([fresh(mesa_id)])
         act(mesa_id, ("desfazer", above))
         note_newest(fresh(mesa_id), 1)  # correram_truco: side 1 ran
@@ -210,7 +210,7 @@ def reads_after_taps(app: Flask, count: int, taps: int) -> tuple[int, int]:
         stored_summaries.summaries([fresh(mesa_id)])
         for _ in range(taps):
             mesa = fresh(mesa_id)
-            tap(mesa, service.read_board(mesa).state.legal_outcomes()[0])
+            domain_tap(mesa, service.read_board(mesa).state.legal_outcomes()[0])
         mesa = fresh(mesa_id)
         db.session.close()  # the next statements check a connection out, counted
         statements: list[str] = []
