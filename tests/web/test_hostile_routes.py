@@ -142,6 +142,7 @@ def make_world(app: Flask, client: FlaskClient) -> World:
             "filename": "css/app.css",
             "rest": "marcar",
             "lista": "jogadores",
+            "name": "mineiro",  # /regras/<name>: another rule set's page of the rule book
         }
         form = {
             "o": "normal:0:1", "lado": "0", "pontos": "1", "motivo": "errei", "tipo": "normal",
