@@ -84,8 +84,9 @@ def test_the_juiz_replaces_the_tapped_hand_and_the_board_undoes_and_redoes_it(
         score_on_page(page, 3, 0)
         page.get_by_role("link", name="Juiz").first.click()
         page.get_by_test_id("juiz-mao").click()
-        for _ in range(2):
-            page.get_by_test_id("rodada-eles").click()
+        page.get_by_test_id("rodada-eles").click()
+        expect(page.get_by_test_id("falta")).to_contain_text("2ª rodada")  # the first one in
+        page.get_by_test_id("rodada-eles").click()
         expect(page.get_by_test_id("veredito")).to_have_attribute("data-resultado", "eles")
         expect(page.get_by_test_id("trocar-qual")).to_have_text(
             f"Trocar a última mão ({TEAM} +3) por esta:"
