@@ -70,6 +70,13 @@ def said(
     return tuple(Said(word(reason, names), reason.section_in(rules)) for reason in reasons)
 
 
+def sectioned(texts: Sequence[str], why: Sequence[Reason], rules: Variant) -> tuple[Said, ...]:
+    """Reasons already in words, each with the rule-book section of the engine's reason in its
+    place (none for words past the engine's)."""
+    sections = [reason.section_in(rules) for reason in why] + [None] * len(texts)
+    return tuple(Said(text, section) for text, section in zip(texts, sections, strict=False))
+
+
 def section_of(error: RulesError, rules: Variant = DEFAULT_RULE_SET) -> Book | None:
     """The rule-book section (of `rules`) of the rule a refusal names, when it carries its
     reason."""
@@ -118,9 +125,7 @@ class RoundRuling:
     @property
     def said(self) -> tuple[Said, ...]:
         """The reasons with the rule-book section each applies."""
-        why = () if self.verdict is None else self.verdict.why
-        sections = [r.section_in(self.rules) for r in why] + [None] * len(self.reasons)
-        return tuple(Said(t, sec) for t, sec in zip(self.reasons, sections, strict=False))
+        return sectioned(self.reasons, () if self.verdict is None else self.verdict.why, self.rules)
 
     @property
     def winning_position(self) -> int | None:
@@ -291,9 +296,7 @@ class HandRuling:
     @property
     def said(self) -> tuple[Said, ...]:
         """The reasons with the rule-book section each applies."""
-        why = () if self.verdict is None else self.verdict.why
-        sections = [r.section_in(self.rules) for r in why] + [None] * len(self.reasons)
-        return tuple(Said(t, sec) for t, sec in zip(self.reasons, sections, strict=False))
+        return sectioned(self.reasons, () if self.verdict is None else self.verdict.why, self.rules)
 
     @property
     def points(self) -> int | None:

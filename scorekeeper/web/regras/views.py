@@ -36,7 +36,7 @@ def rule_sets() -> tuple[Variant, ...]:
 
 @bp.app_template_global("rules_of")
 def rules_of(code: str | None) -> Variant:
-    """The rule set a stored code names ('mineiro'); the default for none or an unknown one."""
+    """The rule set a stored code names; the default for none or an unknown one."""
     return RULE_SETS.get(code or "", DEFAULT_RULE_SET)
 
 
